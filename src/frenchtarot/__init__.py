@@ -1,0 +1,86 @@
+"""frenchtarot: the rules of French Tarot (FFT), as an immutable, typed state machine.
+
+>>> import random
+>>> import frenchtarot as ft
+>>> state = ft.new_deal(seed=7)
+>>> rng = random.Random(7)
+>>> while not state.is_terminal:
+...     state = ft.apply(state, rng.choice(ft.legal_actions(state)))
+>>> sum(ft.score(state).deltas)
+0
+"""
+
+from __future__ import annotations
+
+from importlib.metadata import PackageNotFoundError, version
+
+from frenchtarot._dealing import deal_from, new_deal
+from frenchtarot._engine import apply, is_legal, legal_actions
+from frenchtarot.actions import (
+    Action,
+    AnnounceSlam,
+    Bid,
+    Contract,
+    DeclareHandful,
+    Discard,
+    Pass,
+    Play,
+    parse_action,
+)
+from frenchtarot.cards import DECK, Card, Suit
+from frenchtarot.errors import (
+    IllegalActionError,
+    InvalidCardError,
+    InvalidDealError,
+    InvalidSeatError,
+    NotationError,
+    NotTerminalError,
+    Rule,
+    TarotError,
+    TarotTypeError,
+)
+from frenchtarot.rules import FOUR_PLAYER, Rules
+from frenchtarot.state import Annulment, AnnulReason, Handful, Phase, State, Trick
+
+try:
+    __version__ = version("frenchtarot")
+except PackageNotFoundError:  # pragma: no cover - running from a source tree
+    __version__ = "0+unknown"
+
+__all__ = [
+    "DECK",
+    "FOUR_PLAYER",
+    "Action",
+    "AnnounceSlam",
+    "AnnulReason",
+    "Annulment",
+    "Bid",
+    "Card",
+    "Contract",
+    "DeclareHandful",
+    "Discard",
+    "Handful",
+    "IllegalActionError",
+    "InvalidCardError",
+    "InvalidDealError",
+    "InvalidSeatError",
+    "NotTerminalError",
+    "NotationError",
+    "Pass",
+    "Phase",
+    "Play",
+    "Rule",
+    "Rules",
+    "State",
+    "Suit",
+    "TarotError",
+    "TarotTypeError",
+    "Trick",
+    "__version__",
+    "apply",
+    "deal_from",
+    "is_legal",
+    "legal_actions",
+    "new_deal",
+    "parse_action",
+]

@@ -1,0 +1,193 @@
+"""Dealing: the seeded physical deal, deals from explicit hands, and the petit sec."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+
+from frenchtarot import _masks
+from frenchtarot.cards import DECK, Card
+from frenchtarot.errors import InvalidDealError, NotationError
+from frenchtarot.rules import FOUR_PLAYER, Rules
+from frenchtarot.state import Annulment, AnnulReason, Phase, State
+
+__all__ = ["deal_from", "new_deal"]
+
+
+def _draw(rng: random.Random, n: int) -> int:
+    """A whole number from 0 to ``n - 1``, drawn with ``Random.random()`` alone."""
+    return min(int(rng.random() * n), n - 1)
+
+
+def shuffle_and_deal(
+    rng: random.Random, rules: Rules, dealer: int
+) -> tuple[tuple[list[int], ...], list[int]]:
+    """Shuffle, cut and deal a pack, returning each seat's card indices and the dog's."""
+    pack = list(range(78))
+    for i in range(77, 0, -1):  # Fisher-Yates, with random() only
+        j = _draw(rng, i + 1)
+        pack[i], pack[j] = pack[j], pack[i]
+    cut = rules.min_cut + _draw(rng, 78 - 2 * rules.min_cut + 1)
+    pack = pack[cut:] + pack[:cut]
+    packets = rules.seats * rules.hand_size // rules.packet
+    # The dog's cards go between packets, one at a time, never before the first packet
+    # nor after the last: pick dog_size of the packets - 1 gaps.
+    gaps = list(range(packets - 1))
+    for i in range(rules.dog_size):
+        j = i + _draw(rng, len(gaps) - i)
+        gaps[i], gaps[j] = gaps[j], gaps[i]
+    dog_after = set(gaps[: rules.dog_size])
+    hands: tuple[list[int], ...] = tuple([] for _ in range(rules.seats))
+    dog: list[int] = []
+    position = 0
+    seat = rules.next_seat(dealer)
+    for packet in range(packets):
+        hands[seat].extend(pack[position : position + rules.packet])
+        position += rules.packet
+        seat = rules.next_seat(seat)
+        if packet in dog_after:
+            dog.append(pack[position])
+            position += 1
+    return hands, dog
+
+
+def new_deal(*, dealer: int = 0, seed: int | None = None) -> State:
+    """Deal a new four-player deal the way it is done at the table.
+
+    The pack is shuffled, cut (leaving at least three cards on each side) and dealt three
+    cards at a time from the seat after the dealer, while six cards go to the dog one at a
+    time, never the first nor the last card of the pack. Every random choice is drawn from
+    ``random.Random(seed).random()``, so a seed gives the same deal on every Python version.
+
+    Args:
+        dealer: The dealing seat, 0 to 3.
+        seed: The seed; ``None`` draws one from the operating system.
+
+    Returns:
+        The state at the start of the bidding, or an annulled terminal state when a player
+        holds the Petit as their only trump, without the Excuse (a *petit sec*).
+
+    Raises:
+        InvalidDealError: ``dealer`` is not a seat.
+
+    >>> import frenchtarot as ft
+    >>> state = ft.new_deal(seed=1)
+    >>> state.phase, state.current, [len(hand) for hand in state.hands], len(state.dog)
+    (Phase.BIDDING, 1, [18, 18, 18, 18], 6)
+    """
+    rules = FOUR_PLAYER
+    _check_dealer(dealer, rules)
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+        raise InvalidDealError(f"seed must be an int or None, not {seed!r}")
+    hands, dog = shuffle_and_deal(random.Random(seed), rules, dealer)
+    return _start(rules, dealer, tuple(sum(1 << i for i in hand) for hand in hands),
+                  sum(1 << i for i in dog))
+
+
+def deal_from(
+    hands: Sequence[Iterable[Card | str]],
+    dog: Iterable[Card | str],
+    *,
+    dealer: int = 0,
+) -> State:
+    """Set up a deal from given hands and dog (for replays, puzzles, duplicate play).
+
+    Args:
+        hands: Four hands of eighteen cards, seat 0 first, as :class:`Card` objects or
+            their notation (``"KH"``, ``"T21"``, ``"EX"``).
+        dog: The six cards of the dog.
+        dealer: The dealing seat, 0 to 3.
+
+    Returns:
+        The state at the start of the bidding, or an annulled terminal state for a petit sec.
+
+    Raises:
+        InvalidDealError: A count is wrong, a card is unknown, repeated or missing, or the
+            dealer is not a seat. The message says which.
+
+    >>> import frenchtarot as ft
+    >>> deck = [str(card) for card in ft.DECK]
+    >>> state = ft.deal_from([deck[0:18], deck[18:36], deck[36:54], deck[54:72]], deck[72:])
+    >>> state.hand(1)[:4]
+    (Card.parse('T19'), Card.parse('T20'), Card.parse('T21'), Card.parse('EX'))
+    """
+    rules = FOUR_PLAYER
+    _check_dealer(dealer, rules)
+    if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
+        raise InvalidDealError(f"hands must be a sequence of {rules.seats} hands, not {hands!r}")
+    if len(hands) != rules.seats:
+        raise InvalidDealError(f"expected {rules.seats} hands, got {len(hands)}")
+    places = [f"seat {seat}" for seat in range(rules.seats)] + ["the dog"]
+    sizes = [rules.hand_size] * rules.seats + [rules.dog_size]
+    masks: list[int] = []
+    where: dict[Card, str] = {}
+    for place, size, group in zip(places, sizes, [*hands, dog]):
+        cards = _read_cards(place, group)
+        if len(cards) != size:
+            raise InvalidDealError(f"{place} must have {size} cards, got {len(cards)}")
+        mask = 0
+        for card in cards:
+            if card in where:
+                raise InvalidDealError(
+                    f"{card} is dealt twice: to {where[card]} and to {place}"
+                )
+            where[card] = place
+            mask |= 1 << card.index
+        masks.append(mask)
+    return _start(rules, dealer, tuple(masks[:-1]), masks[-1])
+
+
+def _read_cards(place: str, group: Iterable[Card | str]) -> list[Card]:
+    if isinstance(group, (str, bytes, Card)) or not isinstance(group, Iterable):
+        raise InvalidDealError(f"the cards of {place} must be an iterable, not {group!r}")
+    cards = []
+    for item in group:
+        if isinstance(item, Card):
+            cards.append(item)
+        elif isinstance(item, str):
+            try:
+                cards.append(Card.parse(item))
+            except NotationError as error:
+                raise InvalidDealError(f"unknown card {item!r} in {place}") from error
+        else:
+            raise InvalidDealError(f"{item!r} in {place} is not a card or a card's notation")
+    return cards
+
+
+def _check_dealer(dealer: object, rules: Rules) -> None:
+    if not isinstance(dealer, int) or isinstance(dealer, bool) or not (
+        0 <= dealer < rules.seats
+    ):
+        raise InvalidDealError(f"dealer must be a seat from 0 to {rules.seats - 1}, not {dealer!r}")
+
+
+def petit_sec_seat(hands: tuple[int, ...]) -> int | None:
+    """The seat whose only trump is the Petit, without the Excuse, or ``None``."""
+    for seat, hand in enumerate(hands):
+        if hand & (_masks.TRUMPS | _masks.EXCUSE) == _masks.PETIT:
+            return seat
+    return None
+
+
+def _start(rules: Rules, dealer: int, hands: tuple[int, ...], dog: int) -> State:
+    sec = petit_sec_seat(hands)
+    annulled = sec is not None
+    return State(
+        rules=rules,
+        dealer=dealer,
+        phase=Phase.ANNULLED if annulled else Phase.BIDDING,
+        current=None if annulled else rules.next_seat(dealer),
+        hands=hands,
+        dog=dog,
+        discard=0,
+        taker=None,
+        contract=None,
+        slam=False,
+        handfuls=(),
+        tricks=(),
+        trick=(),
+        leader=rules.next_seat(dealer),
+        history=(),
+        annulment=Annulment(AnnulReason.PETIT_SEC, sec) if annulled else None,
+    )
+

@@ -1,0 +1,338 @@
+"""The transitions of a deal: :func:`legal_actions`, :func:`is_legal` and :func:`apply`."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from frenchtarot import _ecart, _handful, _masks, _tricks
+from frenchtarot.actions import (
+    ANNOUNCE_SLAM,
+    BIDS,
+    DISCARDS,
+    PASS,
+    PLAYS,
+    Action,
+    AnnounceSlam,
+    Bid,
+    Contract,
+    DeclareHandful,
+    Discard,
+    Pass,
+    Play,
+)
+from frenchtarot.cards import DECK
+from frenchtarot.errors import IllegalActionError, Rule, TarotTypeError
+from frenchtarot.state import Annulment, AnnulReason, Handful, Phase, State, Trick
+
+__all__ = ["apply", "is_legal", "legal_actions"]
+
+_PLAY_TABLE: Final = _masks.make_table(PLAYS)
+_DISCARD_TABLE: Final = _masks.make_table(DISCARDS)
+_BIDDING_ACTIONS: Final[dict[Contract | None, tuple[Action, ...]]] = {
+    None: (PASS, *BIDS.values()),
+    **{
+        high: (PASS, *(bid for contract, bid in BIDS.items() if contract > high))
+        for high in BIDS
+    },
+}
+_SLAM_ACTIONS: Final[tuple[Action, ...]] = (PASS, ANNOUNCE_SLAM)
+_EXCUSE_BIT: Final = _masks.EXCUSE
+_EXCUSE_INDEX: Final = 21
+_TERMINAL: Final = frozenset((Phase.DONE, Phase.ANNULLED))
+
+
+def legal_actions(state: State) -> tuple[Action, ...]:
+    """Every action the seat to act may take, in canonical order; empty when terminal.
+
+    The canonical order is: in the bidding, :class:`~frenchtarot.Pass` then the allowed
+    bids from lowest to highest; in the écart, :class:`~frenchtarot.Discard` by card order;
+    at the slam decision, ``Pass()`` then ``AnnounceSlam()``; in the play, first one
+    :class:`~frenchtarot.DeclareHandful` per handful size the player may still show
+    (smallest first), then :class:`~frenchtarot.Play` by card order (see :data:`~frenchtarot.DECK`).
+
+    The offered handful displays show the trumps already public (the taker's écart trumps),
+    then the player's lowest trumps, hiding the highest; the Excuse only when it must stand
+    in for a trump. :func:`apply` also accepts any other display the rules allow.
+
+    >>> import frenchtarot as ft
+    >>> ft.legal_actions(ft.new_deal(seed=1))
+    (Pass(), Bid(contract=Contract.PETITE), Bid(contract=Contract.GARDE), \
+Bid(contract=Contract.GARDE_SANS), Bid(contract=Contract.GARDE_CONTRE))
+    """
+    phase = state.phase
+    if phase is Phase.PLAY:
+        seat: int = state.current  # type: ignore[assignment]
+        hand = state._hands[seat]
+        plays: tuple[Action, ...] = _masks.select(
+            _PLAY_TABLE, _tricks.legal_mask(hand, state._trick)
+        )
+        if not state.tricks and _may_declare(state, seat):
+            displays = _handful.canonical_displays(state.rules, hand, _ecart_trumps(state, seat))
+            if displays:
+                shown = tuple(DeclareHandful(_masks.cards(mask)) for mask in displays)
+                return shown + plays
+        return plays
+    if phase is Phase.BIDDING:
+        return _BIDDING_ACTIONS[state.contract]
+    if phase is Phase.DISCARD:
+        hand = state._hands[state.taker]  # type: ignore[index]
+        remaining = state.rules.dog_size - state._discard.bit_count()
+        return _masks.select(_DISCARD_TABLE, _ecart.discard_mask(hand, remaining))
+    if phase is Phase.SLAM:
+        return _SLAM_ACTIONS
+    return ()
+
+
+def is_legal(state: State, action: Action, *, seat: int | None = None) -> bool:
+    """Whether :func:`apply` would accept ``action`` (from ``seat``, when given).
+
+    Raises:
+        TarotTypeError: ``action`` is not an action.
+    """
+    try:
+        apply(state, action, seat=seat)
+    except IllegalActionError:
+        return False
+    return True
+
+
+def apply(state: State, action: Action, *, seat: int | None = None) -> State:
+    """The state after the seat to act takes ``action``. ``state`` itself is unchanged.
+
+    Args:
+        state: The state to act in.
+        action: The action, taken by :attr:`State.current`.
+        seat: When given, the seat claiming to act; an action from any seat other than
+            :attr:`State.current` is refused with :attr:`Rule.NOT_YOUR_TURN`.
+
+    Returns:
+        The new state.
+
+    Raises:
+        IllegalActionError: The rules forbid the action; its :attr:`~IllegalActionError.rule`
+            says which rule.
+        TarotTypeError: ``action`` is not an action.
+
+    >>> import frenchtarot as ft
+    >>> state = ft.apply(ft.new_deal(seed=1), ft.Bid(ft.Contract.GARDE))
+    >>> state.contract, state.current
+    (Contract.GARDE, 2)
+    >>> ft.apply(state, ft.Bid(ft.Contract.PETITE))
+    Traceback (most recent call last):
+    ...
+    frenchtarot.errors.IllegalActionError: illegal action petite: a bid must be higher than \
+every earlier bid (the highest bid is garde)
+    """
+    current = state.current
+    if current is None:
+        _check_type(action)
+        raise IllegalActionError(Rule.GAME_OVER, action, None)
+    if seat is not None and seat != current:
+        _check_type(action)
+        raise IllegalActionError(Rule.NOT_YOUR_TURN, action, current, f"it is seat {current}'s turn, not {seat}'s")
+    kind = type(action)
+    phase = state.phase
+    if kind is Play:
+        if phase is Phase.PLAY:
+            return _play(state, action, current)  # type: ignore[arg-type]
+    elif kind is Pass or kind is Bid:
+        if phase is Phase.BIDDING:
+            return _bid(state, action, current)  # type: ignore[arg-type]
+        if phase is Phase.SLAM and kind is Pass:
+            return _start_play(state, action, slam=False)
+    elif kind is Discard:
+        if phase is Phase.DISCARD:
+            return _discard(state, action, current)  # type: ignore[arg-type]
+    elif kind is AnnounceSlam:
+        if phase is Phase.SLAM:
+            return _start_play(state, action, slam=True)
+    elif kind is DeclareHandful:
+        if phase is Phase.PLAY:
+            return _declare(state, action, current)  # type: ignore[arg-type]
+    else:
+        _check_type(action)
+    raise IllegalActionError(
+        Rule.WRONG_PHASE, action, current, f"the deal is in the {phase.name.lower()} phase"
+    )
+
+
+def _check_type(action: object) -> None:
+    if not isinstance(action, (Pass, Bid, Discard, AnnounceSlam, DeclareHandful, Play)):
+        raise TarotTypeError(f"expected an action (Bid, Pass, Play, ...), not {action!r}")
+
+
+def _evolve(state: State, **changes: object) -> State:
+    """A copy of ``state`` with some fields changed (a slow path for rare transitions)."""
+    fields = {
+        "rules": state.rules,
+        "dealer": state.dealer,
+        "phase": state.phase,
+        "current": state.current,
+        "hands": state._hands,
+        "dog": state._dog,
+        "discard": state._discard,
+        "taker": state.taker,
+        "contract": state.contract,
+        "slam": state.slam,
+        "handfuls": state.handfuls,
+        "tricks": state.tricks,
+        "trick": state._trick,
+        "leader": state._leader,
+        "history": state.history,
+        "annulment": state.annulment,
+    }
+    fields.update(changes)
+    return State(**fields)  # type: ignore[arg-type]
+
+
+def _bid(state: State, action: Pass | Bid, seat: int) -> State:
+    taker, contract = state.taker, state.contract
+    if type(action) is Bid:
+        if contract is not None and action.contract <= contract:
+            raise IllegalActionError(
+                Rule.BID_TOO_LOW, action, seat, f"the highest bid is {contract.name.lower()}"
+            )
+        taker, contract = seat, action.contract
+    history = (*state.history, action)
+    rules = state.rules
+    if len(history) < rules.seats:
+        return _evolve(
+            state, current=rules.next_seat(seat), taker=taker, contract=contract, history=history
+        )
+    if contract is None:
+        return _evolve(
+            state,
+            phase=Phase.ANNULLED,
+            current=None,
+            history=history,
+            annulment=Annulment(AnnulReason.ALL_PASSED),
+        )
+    assert taker is not None
+    if contract.dog_is_shown:
+        hands = list(state._hands)
+        hands[taker] |= state._dog
+        return _evolve(
+            state,
+            phase=Phase.DISCARD,
+            current=taker,
+            hands=tuple(hands),
+            taker=taker,
+            contract=contract,
+            history=history,
+        )
+    return _evolve(
+        state, phase=Phase.SLAM, current=taker, taker=taker, contract=contract, history=history
+    )
+
+
+def _discard(state: State, action: Discard, seat: int) -> State:
+    hand = state._hands[seat]
+    index = action.card.index
+    remaining = state.rules.dog_size - state._discard.bit_count()
+    if not _ecart.discard_mask(hand, remaining) >> index & 1:
+        raise IllegalActionError(_ecart.refusal(hand, index), action, seat)
+    hands = list(state._hands)
+    hands[seat] = hand & ~(1 << index)
+    return _evolve(
+        state,
+        phase=Phase.DISCARD if remaining > 1 else Phase.SLAM,
+        hands=tuple(hands),
+        discard=state._discard | 1 << index,
+        history=(*state.history, action),
+    )
+
+
+def _start_play(state: State, action: Pass | AnnounceSlam, *, slam: bool) -> State:
+    leader = state.taker if slam else state.rules.next_seat(state.dealer)
+    return _evolve(
+        state,
+        phase=Phase.PLAY,
+        current=leader,
+        slam=slam,
+        leader=leader,
+        history=(*state.history, action),
+    )
+
+
+def _ecart_trumps(state: State, seat: int) -> int:
+    return state._discard & _masks.TRUMPS if seat == state.taker else 0
+
+
+def _may_declare(state: State, seat: int) -> bool:
+    """Whether ``seat`` (to act, in the first trick) may still show a handful."""
+    if not (state._hands[seat] & (_masks.TRUMPS | _EXCUSE_BIT)) | _ecart_trumps(state, seat):
+        return False
+    return all(handful.seat != seat for handful in state.handfuls)
+
+
+def _declare(state: State, action: DeclareHandful, seat: int) -> State:
+    if state.tricks or not _may_declare(state, seat):
+        raise IllegalActionError(Rule.HANDFUL_NOT_NOW, action, seat)
+    shown = _masks.mask_of(action.cards)
+    problem = _handful.problem(state.rules, state._hands[seat], _ecart_trumps(state, seat), shown)
+    if problem is not None:
+        raise IllegalActionError(Rule.INVALID_HANDFUL, action, seat, problem)
+    handful = Handful(seat, _masks.cards(shown))
+    return _evolve(
+        state, handfuls=(*state.handfuls, handful), history=(*state.history, action)
+    )
+
+
+def _play(state: State, action: Play, seat: int) -> State:
+    hand = state._hands[seat]
+    index = action.card.index
+    trick = state._trick
+    if not _tricks.legal_mask(hand, trick) >> index & 1:
+        raise IllegalActionError(_tricks.refusal(hand, trick, index), action, seat)
+    hands = list(state._hands)
+    hands[seat] = hand & ~(1 << index)
+    trick = (*trick, index)
+    rules = state.rules
+    seats = rules.seats
+    leader = state._leader
+    tricks = state.tricks
+    phase = Phase.PLAY
+    if len(trick) < seats:
+        current: int | None = (seat + 1) % seats
+    else:
+        winner = (leader + _tricks.winning_position(trick)) % seats
+        if len(tricks) == rules.hand_size - 1 and _EXCUSE_INDEX in trick:
+            winner = _last_trick_excuse(state, trick, winner)
+        tricks = (*tricks, Trick(leader, tuple(DECK[i] for i in trick), winner))
+        if len(tricks) == rules.hand_size:
+            phase, current = Phase.DONE, None
+        else:
+            current = leader = winner
+            trick = ()
+    return State(
+        rules,
+        state.dealer,
+        phase,
+        current,
+        tuple(hands),
+        state._dog,
+        state._discard,
+        state.taker,
+        state.contract,
+        state.slam,
+        state.handfuls,
+        tricks,
+        trick,
+        leader,
+        (*state.history, action),
+        None,
+    )
+
+
+def _last_trick_excuse(state: State, trick: tuple[int, ...], winner: int) -> int:
+    """The winner of the last trick when it holds the Excuse.
+
+    Played by a member of the camp that won every earlier trick, the Excuse wins.
+    """
+    rules = state.rules
+    taker: int = state.taker  # type: ignore[assignment]
+    owner = (state._leader + trick.index(_EXCUSE_INDEX)) % rules.seats
+    attack = rules.is_attacker(owner, taker)
+    if all(rules.is_attacker(t.winner, taker) == attack for t in state.tricks):
+        return owner
+    return winner

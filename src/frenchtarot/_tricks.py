@@ -1,0 +1,75 @@
+"""Playing to a trick: which cards are allowed, and who wins the trick."""
+
+from __future__ import annotations
+
+from frenchtarot import _masks
+from frenchtarot.errors import Rule
+
+_EXCUSE_INDEX = 21
+
+
+def led_suit_mask(trick: tuple[int, ...]) -> int:
+    """The cards of the suit that sets the trick (trumps included), 0 when nothing sets it.
+
+    The first card sets the suit, except the Excuse, after which the next card does.
+    """
+    for index in trick:
+        if index != _EXCUSE_INDEX:
+            return _masks.TRUMPS if index < _EXCUSE_INDEX else _masks.SUITS[(index - 22) // 14]
+    return 0
+
+
+def legal_mask(hand: int, trick: tuple[int, ...]) -> int:
+    """The cards of ``hand`` that may be played to ``trick`` (the cards played so far)."""
+    led = led_suit_mask(trick)
+    if not led:
+        return hand
+    excuse = hand & _masks.EXCUSE
+    if led != _masks.TRUMPS:
+        follow = hand & led
+        if follow:
+            return follow | excuse
+    trumps = hand & _masks.TRUMPS
+    if not trumps:
+        return hand
+    top = -1
+    for index in trick:
+        if index < _EXCUSE_INDEX and index > top:
+            top = index
+    higher = trumps >> (top + 1) << (top + 1)
+    return (higher or trumps) | excuse
+
+
+def refusal(hand: int, trick: tuple[int, ...], index: int) -> Rule:
+    """The rule broken by playing card ``index`` from ``hand``, given it is not legal."""
+    if not hand >> index & 1:
+        return Rule.CARD_NOT_IN_HAND
+    led = led_suit_mask(trick)
+    if hand & led and (led != _masks.TRUMPS or index > _EXCUSE_INDEX):
+        return Rule.MUST_FOLLOW_SUIT
+    if index < _EXCUSE_INDEX:
+        return Rule.MUST_OVERTRUMP
+    return Rule.MUST_TRUMP
+
+
+def winning_position(trick: tuple[int, ...]) -> int:
+    """The position in ``trick`` of the card that wins it, the Excuse never winning.
+
+    The highest trump wins; without trumps, the highest card of the suit that was led.
+    """
+    best = -1
+    best_pos = 0
+    led = -1
+    for pos, index in enumerate(trick):
+        if index < _EXCUSE_INDEX:
+            if best >= _EXCUSE_INDEX or index > best:
+                best, best_pos = index, pos
+        elif index > _EXCUSE_INDEX:
+            suit = (index - 22) // 14
+            if led < 0:
+                led = suit
+                if best < 0:
+                    best, best_pos = index, pos
+            elif suit == led and best > _EXCUSE_INDEX and index > best:
+                best, best_pos = index, pos
+    return best_pos

@@ -1,0 +1,273 @@
+"""What a player can do: the :class:`Contract` bids and the action value objects.
+
+Actions are small frozen values compared by value. They do not name the seat: an action is
+always taken by the seat whose turn it is (:attr:`frenchtarot.State.current`).
+
+Each action has a short text notation, given by ``str(action)`` and read back by
+:func:`parse_action`:
+
+========================  =======================
+Action                    Notation
+========================  =======================
+``Pass()``                ``pass``
+``Bid(Contract.GARDE)``   ``garde`` (``petite``, ``garde_sans``, ``garde_contre``)
+``Discard(card)``         ``discard KH``
+``AnnounceSlam()``        ``slam``
+``DeclareHandful(cards)`` ``handful T1 T2 ...`` (cards in canonical order)
+``Play(card)``            ``KH``
+========================  =======================
+
+>>> from frenchtarot import Play, parse_action
+>>> parse_action("kh") == Play("KH")
+True
+>>> str(parse_action("Discard 10s"))
+'discard 10S'
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable
+from typing import Final, Union
+
+import attrs
+from typing_extensions import TypeAlias
+
+from frenchtarot.cards import DECK, Card
+from frenchtarot.errors import NotationError, TarotTypeError
+
+__all__ = [
+    "Action",
+    "AnnounceSlam",
+    "Bid",
+    "Contract",
+    "DeclareHandful",
+    "Discard",
+    "Pass",
+    "Play",
+    "parse_action",
+]
+
+
+class Contract(enum.Enum):
+    """The four bids, in increasing order, with their score multipliers."""
+
+    PETITE = 1
+    GARDE = 2
+    GARDE_SANS = 4
+    GARDE_CONTRE = 6
+
+    @property
+    def multiplier(self) -> int:
+        """What the contract multiplies the score by: 1, 2, 4 or 6."""
+        return self.value
+
+    @property
+    def rank(self) -> int:
+        """The contract's place in the bidding order, 0 (Petite) to 3 (Garde contre)."""
+        return _CONTRACT_ORDER.index(self)
+
+    @property
+    def dog_is_shown(self) -> bool:
+        """Whether the dog is turned face up and taken by the taker (Petite and Garde)."""
+        return self in (Contract.PETITE, Contract.GARDE)
+
+    @property
+    def french(self) -> str:
+        """The French name, e.g. ``"Garde sans le chien"``."""
+        return _CONTRACT_FRENCH[self]
+
+    def __lt__(self, other: Contract) -> bool:
+        if not isinstance(other, Contract):
+            return NotImplemented
+        return self.value < other.value
+
+    def __le__(self, other: Contract) -> bool:
+        if not isinstance(other, Contract):
+            return NotImplemented
+        return self.value <= other.value
+
+    def __gt__(self, other: Contract) -> bool:
+        if not isinstance(other, Contract):
+            return NotImplemented
+        return self.value > other.value
+
+    def __ge__(self, other: Contract) -> bool:
+        if not isinstance(other, Contract):
+            return NotImplemented
+        return self.value >= other.value
+
+    def __repr__(self) -> str:
+        return f"Contract.{self.name}"
+
+
+_CONTRACT_ORDER: Final = (
+    Contract.PETITE,
+    Contract.GARDE,
+    Contract.GARDE_SANS,
+    Contract.GARDE_CONTRE,
+)
+_CONTRACT_FRENCH: Final = {
+    Contract.PETITE: "Petite",
+    Contract.GARDE: "Garde",
+    Contract.GARDE_SANS: "Garde sans le chien",
+    Contract.GARDE_CONTRE: "Garde contre le chien",
+}
+
+
+def _to_card(value: Card | str) -> Card:
+    if isinstance(value, Card):
+        return value
+    if isinstance(value, str):
+        return Card.parse(value)
+    raise TarotTypeError(f"expected a Card or its notation, not {value!r}")
+
+
+def _to_cards(values: Iterable[Card | str]) -> frozenset[Card]:
+    if isinstance(values, (str, Card)):
+        raise TarotTypeError(f"expected an iterable of cards, not {values!r}")
+    return frozenset(_to_card(value) for value in values)
+
+
+def _check_contract(instance: object, attribute: object, value: object) -> None:
+    if not isinstance(value, Contract):
+        raise TarotTypeError(f"Bid takes a Contract, not {value!r}")
+
+
+@attrs.frozen
+class Pass:
+    """Say "pass" in the bidding, or decline to announce a slam."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+@attrs.frozen
+class Bid:
+    """Bid a contract. It must be higher than every earlier bid of the deal.
+
+    Args:
+        contract: The contract bid.
+
+    Raises:
+        TarotTypeError: ``contract`` is not a :class:`Contract`.
+    """
+
+    contract: Contract = attrs.field(validator=_check_contract)
+
+    def __str__(self) -> str:
+        return self.contract.name.lower()
+
+
+@attrs.frozen
+class Discard:
+    """Put one card in the écart (the taker does this six times after taking the dog).
+
+    Args:
+        card: The card, or its notation.
+
+    Raises:
+        NotationError: ``card`` is a string that names no card.
+        TarotTypeError: ``card`` is neither a :class:`Card` nor a string.
+    """
+
+    card: Card = attrs.field(converter=_to_card)
+
+    def __str__(self) -> str:
+        return f"discard {self.card}"
+
+
+@attrs.frozen
+class AnnounceSlam:
+    """The taker announces a slam (*chelem*): to win every trick. The taker then leads."""
+
+    def __str__(self) -> str:
+        return "slam"
+
+
+@attrs.frozen
+class DeclareHandful:
+    """Show a handful (*poignée*) of trumps just before one's first card.
+
+    The turn does not pass: the same player then plays a card.
+
+    Args:
+        cards: The trumps shown (the Excuse may stand in for one), as cards or notations.
+
+    Raises:
+        NotationError: A string names no card.
+        TarotTypeError: ``cards`` is not an iterable of cards or strings.
+    """
+
+    cards: frozenset[Card] = attrs.field(converter=_to_cards)
+
+    def __str__(self) -> str:
+        return "handful " + " ".join(str(card) for card in sorted(self.cards))
+
+
+@attrs.frozen
+class Play:
+    """Play a card to the current trick.
+
+    Args:
+        card: The card, or its notation.
+
+    Raises:
+        NotationError: ``card`` is a string that names no card.
+        TarotTypeError: ``card`` is neither a :class:`Card` nor a string.
+    """
+
+    card: Card = attrs.field(converter=_to_card)
+
+    def __str__(self) -> str:
+        return str(self.card)
+
+
+Action: TypeAlias = Union[Pass, Bid, Discard, AnnounceSlam, DeclareHandful, Play]
+"""Any of the six action types."""
+
+ACTION_TYPES: Final = (Pass, Bid, Discard, AnnounceSlam, DeclareHandful, Play)
+
+PASS: Final = Pass()
+ANNOUNCE_SLAM: Final = AnnounceSlam()
+BIDS: Final = {contract: Bid(contract) for contract in _CONTRACT_ORDER}
+PLAYS: Final[tuple[Play, ...]] = tuple(Play(card) for card in DECK)
+DISCARDS: Final[tuple[Discard, ...]] = tuple(Discard(card) for card in DECK)
+_WORDS: Final[dict[str, Action]] = {
+    "pass": PASS,
+    "slam": ANNOUNCE_SLAM,
+    **{contract.name.lower(): BIDS[contract] for contract in _CONTRACT_ORDER},
+}
+
+
+def parse_action(text: str) -> Action:
+    """Read an action from its notation (see the table above), ignoring case and spacing.
+
+    Raises:
+        NotationError: ``text`` is not the notation of an action.
+        TarotTypeError: ``text`` is not a string.
+
+    >>> parse_action("GARDE_SANS")
+    Bid(contract=Contract.GARDE_SANS)
+    >>> parse_action("handful T2 T3 T4 T5 T6 T7 T8 T9 T10 EX").cards == frozenset(
+    ...     Card.parse(t) for t in "T2 T3 T4 T5 T6 T7 T8 T9 T10 EX".split())
+    True
+    """
+    if not isinstance(text, str):
+        raise TarotTypeError(f"action notation must be a str, not {type(text).__name__}")
+    words = text.strip().lower().split()
+    try:
+        if len(words) == 1:
+            word = words[0]
+            return _WORDS[word] if word in _WORDS else PLAYS[Card.parse(word).index]
+        if len(words) == 2 and words[0] == "discard":
+            return DISCARDS[Card.parse(words[1]).index]
+        if len(words) > 1 and words[0] == "handful":
+            return DeclareHandful(words[1:])
+    except NotationError:
+        pass
+    raise NotationError(
+        f"invalid action notation {text!r}: expected pass, petite, garde, garde_sans, "
+        "garde_contre, slam, a card (e.g. 'KH'), 'discard <card>' or 'handful <cards...>'",
+        text,
+    )

@@ -1,0 +1,105 @@
+"""The exceptions raised by :mod:`frenchtarot`.
+
+Every exception the library raises on purpose derives from :class:`TarotError`. Errors caused
+by a bad value also derive from :class:`ValueError`, and errors caused by a value of the wrong
+type from :class:`TypeError`, so callers can catch them either way::
+
+    try:
+        state = frenchtarot.apply(state, action)
+    except frenchtarot.IllegalActionError as error:
+        print(error.rule, error)
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from frenchtarot.actions import Action
+
+__all__ = [
+    "IllegalActionError",
+    "InvalidCardError",
+    "InvalidDealError",
+    "InvalidSeatError",
+    "NotationError",
+    "NotTerminalError",
+    "Rule",
+    "TarotError",
+    "TarotTypeError",
+]
+
+
+class TarotError(Exception):
+    """The root of every exception raised by :mod:`frenchtarot`."""
+
+
+class TarotTypeError(TarotError, TypeError):
+    """An argument has the wrong type (for example a string where an action is expected)."""
+
+
+class NotationError(TarotError, ValueError):
+    """A text could not be parsed as a card or an action.
+
+    Attributes:
+        text: The text that was refused.
+    """
+
+    def __init__(self, message: str, text: str) -> None:
+        super().__init__(message)
+        self.text = text
+
+
+class InvalidCardError(TarotError, ValueError):
+    """A suit and rank (or an index) that names no card of the pack."""
+
+
+class InvalidDealError(TarotError, ValueError):
+    """Hands, dog or dealer given to :func:`frenchtarot.deal_from` do not make a valid deal."""
+
+
+class InvalidSeatError(TarotError, ValueError):
+    """A seat number outside ``0 .. seats - 1``."""
+
+
+class NotTerminalError(TarotError, ValueError):
+    """An operation that needs a finished deal (such as scoring) got an unfinished one."""
+
+
+class Rule(enum.Enum):
+    """The rule that makes an action illegal, carried by :class:`IllegalActionError`."""
+
+    GAME_OVER = "the deal is over"
+    NOT_YOUR_TURN = "only the seat whose turn it is may act"
+    WRONG_PHASE = "this kind of action is not allowed in this phase of the deal"
+    BID_TOO_LOW = "a bid must be higher than every earlier bid"
+    CARD_NOT_IN_HAND = "the card is not in the player's hand"
+    FORBIDDEN_DISCARD = "neither a King nor a bout may be put in the écart"
+    TRUMP_DISCARD_AVOIDABLE = "a trump may be put in the écart only when it is unavoidable"
+    MUST_FOLLOW_SUIT = "a player who holds the suit led must follow it"
+    MUST_TRUMP = "a player void in the suit led must play a trump"
+    MUST_OVERTRUMP = "a trump must beat the highest trump in the trick when the player can"
+    HANDFUL_NOT_NOW = "a handful is declared only just before the player's first card, once"
+    INVALID_HANDFUL = "the handful is not a display the rules allow"
+
+
+class IllegalActionError(TarotError, ValueError):
+    """An action the rules forbid in the given state.
+
+    The state the action was applied to is unchanged and can still be used.
+
+    Attributes:
+        rule: Which rule forbids the action.
+        action: The refused action.
+        seat: The seat whose turn it was (``None`` when the deal is over).
+    """
+
+    def __init__(self, rule: Rule, action: Action, seat: int | None, detail: str = "") -> None:
+        message = f"illegal action {action}: {rule.value}"
+        if detail:
+            message += f" ({detail})"
+        super().__init__(message)
+        self.rule = rule
+        self.action = action
+        self.seat = seat

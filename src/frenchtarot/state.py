@@ -1,0 +1,199 @@
+"""The immutable state of one deal: :class:`State`, :class:`Phase`, :class:`Trick`.
+
+A :class:`State` is never changed. :func:`frenchtarot.apply` returns a new state and leaves
+its argument as it was, so states can be kept, compared, hashed, pickled and shared freely.
+Make states with :func:`frenchtarot.new_deal` or :func:`frenchtarot.deal_from`, not with the
+class itself.
+"""
+
+from __future__ import annotations
+
+import enum
+
+import attrs
+
+from frenchtarot import _masks
+from frenchtarot.actions import Action, Bid, Contract
+from frenchtarot.cards import DECK, Card
+from frenchtarot.rules import Rules
+
+__all__ = ["Annulment", "AnnulReason", "Handful", "Phase", "State", "Trick"]
+
+
+class Phase(enum.Enum):
+    """The stages of a deal, in the order they happen."""
+
+    BIDDING = "bidding"
+    """Each seat, from the one after the dealer, passes or bids once."""
+    DISCARD = "discard"
+    """Petite or Garde: the taker has taken the dog and puts six cards in the écart."""
+    SLAM = "slam"
+    """The taker announces a slam or passes."""
+    PLAY = "play"
+    """The eighteen tricks (handfuls are declared in this phase)."""
+    DONE = "done"
+    """Every card has been played; the deal can be scored."""
+    ANNULLED = "annulled"
+    """The deal was called off (a petit sec, or four passes); it scores zero."""
+
+    def __repr__(self) -> str:
+        return f"Phase.{self.name}"
+
+
+class AnnulReason(enum.Enum):
+    """Why a deal was annulled."""
+
+    PETIT_SEC = "a player held the Petit as their only trump, without the Excuse"
+    ALL_PASSED = "every player passed"
+
+    def __repr__(self) -> str:
+        return f"AnnulReason.{self.name}"
+
+
+@attrs.frozen
+class Annulment:
+    """Why a deal was annulled, and by whom.
+
+    Attributes:
+        reason: The cause.
+        seat: The seat holding the petit sec, or ``None`` when everyone passed.
+    """
+
+    reason: AnnulReason
+    seat: int | None = None
+
+
+@attrs.frozen
+class Trick:
+    """A completed trick.
+
+    Attributes:
+        leader: The seat that played the first card.
+        cards: The cards in the order they were played, from the leader on.
+        winner: The seat that won the trick.
+    """
+
+    leader: int
+    cards: tuple[Card, ...]
+    winner: int
+
+    def seat_of(self, card: Card) -> int:
+        """The seat that played ``card`` to this trick.
+
+        Raises:
+            ValueError: ``card`` is not in the trick.
+        """
+        return (self.leader + self.cards.index(card)) % len(self.cards)
+
+    def __str__(self) -> str:
+        return f"{' '.join(map(str, self.cards))} (led by {self.leader}, won by {self.winner})"
+
+
+@attrs.frozen
+class Handful:
+    """A handful (*poignée*) shown by a player.
+
+    Attributes:
+        seat: Who showed it.
+        cards: The cards shown, in canonical order.
+    """
+
+    seat: int
+    cards: tuple[Card, ...]
+
+    @property
+    def size(self) -> int:
+        """The number of cards shown (10, 13 or 15 in the four-player game)."""
+        return len(self.cards)
+
+
+@attrs.frozen(cache_hash=True)
+class State:
+    """One moment of one deal. Immutable; make new ones with :func:`frenchtarot.apply`.
+
+    Attributes:
+        rules: The table-size parameters in force (:data:`frenchtarot.FOUR_PLAYER`).
+        dealer: The seat that dealt.
+        phase: The stage the deal is in.
+        current: The seat to act, or ``None`` when the deal is over.
+        taker: The taker once bidding is over; during the bidding, the highest bidder so far
+            (``None`` while nobody has bid).
+        contract: The taker's contract (during the bidding, the highest bid so far).
+        slam: Whether the taker announced a slam.
+        handfuls: The handfuls shown so far, in order.
+        tricks: The completed tricks, in order.
+        history: Every action applied since the deal, in order.
+        annulment: Why the deal was annulled, or ``None``.
+    """
+
+    rules: Rules
+    dealer: int
+    phase: Phase
+    current: int | None
+    _hands: tuple[int, ...] = attrs.field(repr=False)
+    _dog: int = attrs.field(repr=False)
+    _discard: int = attrs.field(repr=False)
+    taker: int | None
+    contract: Contract | None
+    slam: bool
+    handfuls: tuple[Handful, ...]
+    tricks: tuple[Trick, ...] = attrs.field(repr=False)
+    _trick: tuple[int, ...] = attrs.field(repr=False)
+    _leader: int = attrs.field(repr=False)
+    history: tuple[Action, ...] = attrs.field(repr=False)
+    annulment: Annulment | None = None
+
+    @property
+    def is_terminal(self) -> bool:
+        """Whether the deal is over (played out or annulled)."""
+        return self.current is None
+
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], ...]:
+        """Each seat's cards (seat 0 first), sorted in canonical order.
+
+        Under Petite and Garde the taker's hand includes the dog once the bidding is over and
+        loses the écart cards as they are put aside.
+        """
+        return tuple(_masks.cards(hand) for hand in self._hands)
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        """The cards ``seat`` holds, in canonical order."""
+        return _masks.cards(self._hands[seat])
+
+    @property
+    def dog(self) -> tuple[Card, ...]:
+        """The six cards dealt to the dog, in canonical order (always, whoever may see them)."""
+        return _masks.cards(self._dog)
+
+    @property
+    def discard(self) -> tuple[Card, ...]:
+        """The écart put aside by the taker so far (empty unless Petite or Garde)."""
+        return _masks.cards(self._discard)
+
+    @property
+    def current_trick(self) -> tuple[Card, ...]:
+        """The cards played to the trick in progress, from its leader on."""
+        return tuple(DECK[index] for index in self._trick)
+
+    @property
+    def leader(self) -> int | None:
+        """The seat that leads (or led) the trick in progress, ``None`` outside the play."""
+        return self._leader if self.phase is Phase.PLAY else None
+
+    @property
+    def bids(self) -> tuple[tuple[int, Contract | None], ...]:
+        """Each seat's word in the bidding, in order: ``(seat, contract or None for a pass)``."""
+        seats = self.rules.seats
+        return tuple(
+            ((self.dealer + 1 + i) % seats, action.contract if isinstance(action, Bid) else None)
+            for i, action in enumerate(self.history[:seats])
+        )
+
+    def __str__(self) -> str:
+        parts = [f"{self.phase.name.lower()}, dealer {self.dealer}"]
+        if self.contract is not None and self.phase is not Phase.BIDDING:
+            parts.append(f"taker {self.taker} ({self.contract.name.lower()})")
+        if self.current is not None:
+            parts.append(f"seat {self.current} to act")
+        return "<State " + ", ".join(parts) + ">"
