@@ -40,6 +40,7 @@ from frenchtarot.errors import (
     TarotTypeError,
 )
 from frenchtarot.rules import FOUR_PLAYER, Rules
+from frenchtarot.scoring import Camp, HandfulBonus, PetitAuBout, Score, SlamResult, returns, score
 from frenchtarot.state import Annulment, AnnulReason, Handful, Phase, State, Trick
 
 try:
@@ -55,11 +56,13 @@ __all__ = [
     "AnnulReason",
     "Annulment",
     "Bid",
+    "Camp",
     "Card",
     "Contract",
     "DeclareHandful",
     "Discard",
     "Handful",
+    "HandfulBonus",
     "IllegalActionError",
     "InvalidCardError",
     "InvalidDealError",
@@ -67,10 +70,13 @@ __all__ = [
     "NotTerminalError",
     "NotationError",
     "Pass",
+    "PetitAuBout",
     "Phase",
     "Play",
     "Rule",
     "Rules",
+    "Score",
+    "SlamResult",
     "State",
     "Suit",
     "TarotError",
@@ -83,4 +89,6 @@ __all__ = [
     "legal_actions",
     "new_deal",
     "parse_action",
+    "returns",
+    "score",
 ]

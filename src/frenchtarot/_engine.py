@@ -297,7 +297,10 @@ def _play(state: State, action: Play, seat: int) -> State:
     else:
         winner = (leader + _tricks.winning_position(trick)) % seats
         if len(tricks) == rules.hand_size - 1 and _EXCUSE_INDEX in trick:
-            winner = _last_trick_excuse(state, trick, winner)
+            taker: int = state.taker  # type: ignore[assignment]
+            owner = (leader + trick.index(_EXCUSE_INDEX)) % seats
+            if _tricks.excuse_wins_last_trick(rules, taker, owner, tricks):
+                winner = owner
         tricks = (*tricks, Trick(leader, tuple(DECK[i] for i in trick), winner))
         if len(tricks) == rules.hand_size:
             phase, current = Phase.DONE, None
@@ -322,17 +325,3 @@ def _play(state: State, action: Play, seat: int) -> State:
         (*state.history, action),
         None,
     )
-
-
-def _last_trick_excuse(state: State, trick: tuple[int, ...], winner: int) -> int:
-    """The winner of the last trick when it holds the Excuse.
-
-    Played by a member of the camp that won every earlier trick, the Excuse wins.
-    """
-    rules = state.rules
-    taker: int = state.taker  # type: ignore[assignment]
-    owner = (state._leader + trick.index(_EXCUSE_INDEX)) % rules.seats
-    attack = rules.is_attacker(owner, taker)
-    if all(rules.is_attacker(t.winner, taker) == attack for t in state.tricks):
-        return owner
-    return winner

@@ -2,8 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
 from frenchtarot import _masks
 from frenchtarot.errors import Rule
+
+if TYPE_CHECKING:
+    from frenchtarot.rules import Rules
+    from frenchtarot.state import Trick
 
 _EXCUSE_INDEX = 21
 
@@ -73,3 +80,12 @@ def winning_position(trick: tuple[int, ...]) -> int:
             elif suit == led and best > _EXCUSE_INDEX and index > best:
                 best, best_pos = index, pos
     return best_pos
+
+
+def excuse_wins_last_trick(rules: Rules, taker: int, owner: int, tricks: Iterable[Trick]) -> bool:
+    """Whether the Excuse, played by ``owner`` to the last trick, wins it.
+
+    It does when the owner's camp won every earlier trick (``tricks``): the slam exception.
+    """
+    attack = rules.is_attacker(owner, taker)
+    return all(rules.is_attacker(trick.winner, taker) == attack for trick in tricks)

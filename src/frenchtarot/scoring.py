@@ -1,0 +1,290 @@
+"""Scoring a finished deal: :func:`score` and its :class:`Score` breakdown.
+
+The score follows the FFT rules: the taker's card points against a target set by the bouts
+they hold (56, 51, 41 or 36), 25 points for the contract plus the margin, times the contract's
+multiplier, then the petit au bout, handful and slam bonuses. Each defender scores minus the
+resulting unit and the taker three times the unit, so the four scores sum to zero.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Final
+
+import attrs
+
+from frenchtarot import _masks
+from frenchtarot.actions import Contract
+from frenchtarot.cards import Card
+from frenchtarot.errors import NotTerminalError
+from frenchtarot.state import Annulment, Phase, State
+
+__all__ = ["Camp", "HandfulBonus", "PetitAuBout", "Score", "SlamResult", "returns", "score"]
+
+TARGETS: Final = (56, 51, 41, 36)
+"""The taker's target by the number of bouts in the taker's cards at the end."""
+CONTRACT_POINTS: Final = 25
+PETIT_AU_BOUT: Final = 10
+SLAM_ANNOUNCED_MADE: Final = 400
+SLAM_UNANNOUNCED_MADE: Final = 200
+SLAM_ANNOUNCED_MISSED: Final = -200
+DEFENCE_SLAM: Final = 200
+_EXCUSE_KEPT: Final = 8  # half points moved by the Excuse exchange (4.5 - 0.5)
+
+
+class Camp(enum.Enum):
+    """The two sides of a deal."""
+
+    TAKER = "taker"
+    """The taker (*preneur*, the attack)."""
+    DEFENCE = "defence"
+    """The defenders (*la défense*)."""
+
+    def __repr__(self) -> str:
+        return f"Camp.{self.name}"
+
+
+@attrs.frozen
+class PetitAuBout:
+    """The petit au bout bonus: the Petit in the last trick.
+
+    Attributes:
+        camp: The camp that won the trick holding the Petit.
+        value: The bonus for the taker's side: ``+10 x multiplier`` when the taker's camp
+            won it, ``-10 x multiplier`` when the defence did.
+    """
+
+    camp: Camp
+    value: int
+
+
+@attrs.frozen
+class HandfulBonus:
+    """A handful shown in the deal and what it is worth.
+
+    Attributes:
+        seat: Who showed it.
+        size: How many cards were shown.
+        value: The bonus for the taker's side: positive when the taker's camp won the deal,
+            negative when it lost (the bonus goes to the winner, whoever showed it).
+    """
+
+    seat: int
+    size: int
+    value: int
+
+
+@attrs.frozen
+class SlamResult:
+    """What the slam (*chelem*) did to the score.
+
+    Attributes:
+        announced: Whether the taker announced a slam.
+        made_by: The camp that won every trick, or ``None``.
+        value: The bonus for the taker's side (+400, +200, -200, -400 or 0).
+    """
+
+    announced: bool
+    made_by: Camp | None
+    value: int
+
+
+@attrs.frozen
+class Score:
+    """The score of a finished deal, with everything needed to check it by hand.
+
+    All bonus values are signed for the taker's side; a defender's delta is ``-unit``.
+
+    Attributes:
+        annulment: Why the deal was annulled (then every number is zero), else ``None``.
+        taker: The taker's seat.
+        contract: The contract played.
+        taker_points: The card points in the taker's camp at the end (tricks, écart or dog
+            as the contract says), after the Excuse rule.
+        defence_points: The card points of the defence; the two add up to 91.
+        bouts: The number of bouts (Petit, 21, Excuse) in the taker's camp.
+        target: The points the taker needed: 56, 51, 41 or 36.
+        made: Whether the contract was made (points at least the target).
+        margin: How far above or below the target the taker ended, in whole points.
+        petit_au_bout: The petit au bout bonus, or ``None``.
+        handfuls: The handfuls shown and their bonuses.
+        slam: The slam outcome and its bonus.
+        unit: What the taker wins from (positive) or pays to (negative) each defender.
+        deltas: Each seat's score for the deal, seat 0 first; they sum to zero.
+    """
+
+    annulment: Annulment | None
+    taker: int | None
+    contract: Contract | None
+    taker_points: float
+    defence_points: float
+    bouts: int
+    target: int
+    made: bool
+    margin: int
+    petit_au_bout: PetitAuBout | None
+    handfuls: tuple[HandfulBonus, ...]
+    slam: SlamResult
+    unit: int
+    deltas: tuple[int, ...]
+
+    def __str__(self) -> str:
+        if self.annulment is not None:
+            return f"annulled ({self.annulment.reason.value}): " + _deltas(self.deltas)
+        assert self.contract is not None
+        verdict = "made" if self.made else "lost"
+        return (
+            f"seat {self.taker} {self.contract.name.lower()} {verdict} by {self.margin} "
+            f"({self.taker_points:g} points, {self.bouts} bouts, target {self.target}): "
+            + _deltas(self.deltas)
+        )
+
+
+def _deltas(deltas: tuple[int, ...]) -> str:
+    return " ".join(f"{seat}:{delta:+d}" for seat, delta in enumerate(deltas))
+
+
+def score(state: State) -> Score:
+    """Score a finished deal.
+
+    Args:
+        state: A terminal state (phase ``DONE`` or ``ANNULLED``).
+
+    Returns:
+        The full breakdown; an annulled deal scores zero for everyone.
+
+    Raises:
+        NotTerminalError: The deal is not finished.
+    """
+    if state.phase is Phase.ANNULLED:
+        return Score(
+            annulment=state.annulment,
+            taker=None,
+            contract=None,
+            taker_points=0.0,
+            defence_points=0.0,
+            bouts=0,
+            target=0,
+            made=False,
+            margin=0,
+            petit_au_bout=None,
+            handfuls=(),
+            slam=SlamResult(announced=False, made_by=None, value=0),
+            unit=0,
+            deltas=(0,) * state.rules.seats,
+        )
+    if state.phase is not Phase.DONE:
+        raise NotTerminalError(
+            f"only a finished deal can be scored; this one is in the {state.phase.name.lower()}"
+            " phase"
+        )
+    rules = state.rules
+    taker: int = state.taker  # type: ignore[assignment]
+    contract: Contract = state.contract  # type: ignore[assignment]
+    multiplier = contract.multiplier
+    tricks = state.tricks
+    last = len(tricks) - 1
+
+    # Card points and bouts of the taker's camp, in half points.
+    attack = state._discard
+    if contract is Contract.GARDE_SANS:
+        attack |= state._dog
+    moved = 0  # half points the Excuse exchange moves to the taker's camp
+    excuse_to_attack: bool | None = None
+    winners_attack = [rules.is_attacker(trick.winner, taker) for trick in tricks]
+    for number, trick in enumerate(tricks):
+        mask = _masks.mask_of(trick.cards)
+        if winners_attack[number]:
+            attack |= mask
+        if mask & _masks.EXCUSE and number != last:
+            owner_attack = rules.is_attacker(trick.seat_of(_EXCUSE), taker)
+            if owner_attack != winners_attack[number]:
+                moved += _EXCUSE_KEPT if owner_attack else -_EXCUSE_KEPT
+                excuse_to_attack = owner_attack
+    taker_half = _masks.half_points(attack) + moved
+    bout_mask = attack & _masks.BOUTS
+    if excuse_to_attack is not None:
+        bout_mask = bout_mask | _masks.EXCUSE if excuse_to_attack else bout_mask & ~_masks.EXCUSE
+    bouts = bout_mask.bit_count()
+    target = TARGETS[bouts]
+
+    # The half point, when there is one, goes to the camp that wins the deal.
+    made = taker_half + (taker_half & 1) >= 2 * target
+    rounded = (taker_half + 1) // 2 if made else taker_half // 2
+    margin = abs(rounded - target)
+    sign = 1 if made else -1
+
+    petit = _petit_au_bout(state, winners_attack, multiplier)
+    handfuls = tuple(
+        HandfulBonus(h.seat, h.size, sign * rules.handful_bonus(h.size)) for h in state.handfuls
+    )
+    slam = _slam(state.slam, winners_attack)
+    unit = (
+        sign * (CONTRACT_POINTS + margin) * multiplier
+        + (petit.value if petit else 0)
+        + sum(h.value for h in handfuls)
+        + slam.value
+    )
+    attackers = [seat for seat in range(rules.seats) if rules.is_attacker(seat, taker)]
+    share = (rules.seats - len(attackers)) * unit // len(attackers)
+    deltas = tuple(share if seat in attackers else -unit for seat in range(rules.seats))
+    return Score(
+        annulment=None,
+        taker=taker,
+        contract=contract,
+        taker_points=taker_half / 2,
+        defence_points=(_masks.half_points(_masks.FULL) - taker_half) / 2,
+        bouts=bouts,
+        target=target,
+        made=made,
+        margin=margin,
+        petit_au_bout=petit,
+        handfuls=handfuls,
+        slam=slam,
+        unit=unit,
+        deltas=deltas,
+    )
+
+
+_EXCUSE: Final = Card(None, 0)
+_PETIT: Final = Card(None, 1)
+
+
+def _petit_au_bout(
+    state: State, winners_attack: list[bool], multiplier: int
+) -> PetitAuBout | None:
+    """The petit au bout, if the Petit is in the last trick (or, when the Excuse won the
+    last trick, in the one before)."""
+    tricks = state.tricks
+    number = len(tricks) - 1
+    last = tricks[number]
+    if _EXCUSE in last.cards and last.seat_of(_EXCUSE) == last.winner and _PETIT not in last.cards:
+        number -= 1
+    if _PETIT not in tricks[number].cards:
+        return None
+    to_attack = winners_attack[number]
+    value = PETIT_AU_BOUT * multiplier
+    return PetitAuBout(Camp.TAKER, value) if to_attack else PetitAuBout(Camp.DEFENCE, -value)
+
+
+def _slam(announced: bool, winners_attack: list[bool]) -> SlamResult:
+    if all(winners_attack):
+        value = SLAM_ANNOUNCED_MADE if announced else SLAM_UNANNOUNCED_MADE
+        return SlamResult(announced, Camp.TAKER, value)
+    missed = SLAM_ANNOUNCED_MISSED if announced else 0
+    if not any(winners_attack):
+        return SlamResult(announced, Camp.DEFENCE, missed - DEFENCE_SLAM)
+    return SlamResult(announced, None, missed)
+
+
+def returns(state: State) -> tuple[int, ...]:
+    """Each seat's score for the deal: zeros until the deal is over (OpenSpiel's *returns*).
+
+    >>> import frenchtarot as ft
+    >>> ft.returns(ft.new_deal(seed=1))
+    (0, 0, 0, 0)
+    """
+    if state.phase is Phase.DONE:
+        return score(state).deltas
+    return (0,) * state.rules.seats
+
