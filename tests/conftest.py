@@ -1,0 +1,21 @@
+"""Shared pytest configuration: Hypothesis profiles.
+
+Pick a profile with the ``HYPOTHESIS_PROFILE`` environment variable
+(``dev`` by default; ``.ci/run`` uses ``ci``).
+"""
+
+from __future__ import annotations
+
+import os
+
+from hypothesis import settings
+
+settings.register_profile("dev", max_examples=50)
+settings.register_profile(
+    "ci",
+    max_examples=500,
+    derandomize=True,
+    deadline=None,
+    print_blob=True,
+)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
