@@ -6,7 +6,7 @@ import random
 from collections.abc import Iterable, Sequence
 
 from frenchtarot import _masks
-from frenchtarot.cards import DECK, Card
+from frenchtarot.cards import Card
 from frenchtarot.errors import InvalidDealError, NotationError
 from frenchtarot.rules import FOUR_PLAYER, Rules
 from frenchtarot.state import Annulment, AnnulReason, Phase, State
@@ -80,8 +80,9 @@ def new_deal(*, dealer: int = 0, seed: int | None = None) -> State:
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
         raise InvalidDealError(f"seed must be an int or None, not {seed!r}")
     hands, dog = shuffle_and_deal(random.Random(seed), rules, dealer)
-    return _start(rules, dealer, tuple(sum(1 << i for i in hand) for hand in hands),
-                  sum(1 << i for i in dog))
+    return _start(
+        rules, dealer, tuple(sum(1 << i for i in hand) for hand in hands), sum(1 << i for i in dog)
+    )
 
 
 def deal_from(
@@ -121,16 +122,14 @@ def deal_from(
     sizes = [rules.hand_size] * rules.seats + [rules.dog_size]
     masks: list[int] = []
     where: dict[Card, str] = {}
-    for place, size, group in zip(places, sizes, [*hands, dog]):
+    for place, size, group in zip(places, sizes, [*hands, dog], strict=True):
         cards = _read_cards(place, group)
         if len(cards) != size:
             raise InvalidDealError(f"{place} must have {size} cards, got {len(cards)}")
         mask = 0
         for card in cards:
             if card in where:
-                raise InvalidDealError(
-                    f"{card} is dealt twice: to {where[card]} and to {place}"
-                )
+                raise InvalidDealError(f"{card} is dealt twice: to {where[card]} and to {place}")
             where[card] = place
             mask |= 1 << card.index
         masks.append(mask)
@@ -155,10 +154,10 @@ def _read_cards(place: str, group: Iterable[Card | str]) -> list[Card]:
 
 
 def _check_dealer(dealer: object, rules: Rules) -> None:
-    if not isinstance(dealer, int) or isinstance(dealer, bool) or not (
-        0 <= dealer < rules.seats
-    ):
-        raise InvalidDealError(f"dealer must be a seat from 0 to {rules.seats - 1}, not {dealer!r}")
+    if not isinstance(dealer, int) or isinstance(dealer, bool) or not (0 <= dealer < rules.seats):
+        raise InvalidDealError(
+            f"dealer must be a seat from 0 to {rules.seats - 1}, not {dealer!r}"
+        )
 
 
 def petit_sec_seat(hands: tuple[int, ...]) -> int | None:
@@ -190,4 +189,3 @@ def _start(rules: Rules, dealer: int, hands: tuple[int, ...], dog: int) -> State
         history=(),
         annulment=Annulment(AnnulReason.PETIT_SEC, sec) if annulled else None,
     )
-

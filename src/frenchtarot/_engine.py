@@ -30,10 +30,7 @@ _PLAY_TABLE: Final = _masks.make_table(PLAYS)
 _DISCARD_TABLE: Final = _masks.make_table(DISCARDS)
 _BIDDING_ACTIONS: Final[dict[Contract | None, tuple[Action, ...]]] = {
     None: (PASS, *BIDS.values()),
-    **{
-        high: (PASS, *(bid for contract, bid in BIDS.items() if contract > high))
-        for high in BIDS
-    },
+    **{high: (PASS, *(bid for contract, bid in BIDS.items() if contract > high)) for high in BIDS},
 }
 _SLAM_ACTIONS: Final[tuple[Action, ...]] = (PASS, ANNOUNCE_SLAM)
 _EXCUSE_BIT: Final = _masks.EXCUSE
@@ -48,7 +45,8 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     bids from lowest to highest; in the écart, :class:`~frenchtarot.Discard` by card order;
     at the slam decision, ``Pass()`` then ``AnnounceSlam()``; in the play, first one
     :class:`~frenchtarot.DeclareHandful` per handful size the player may still show
-    (smallest first), then :class:`~frenchtarot.Play` by card order (see :data:`~frenchtarot.DECK`).
+    (smallest first), then :class:`~frenchtarot.Play` by card order (the order of
+    :data:`~frenchtarot.DECK`).
 
     The offered handful displays show the trumps already public (the taker's écart trumps),
     then the player's lowest trumps, hiding the highest; the Excuse only when it must stand
@@ -129,26 +127,27 @@ every earlier bid (the highest bid is garde)
         raise IllegalActionError(Rule.GAME_OVER, action, None)
     if seat is not None and seat != current:
         _check_type(action)
-        raise IllegalActionError(Rule.NOT_YOUR_TURN, action, current, f"it is seat {current}'s turn, not {seat}'s")
-    kind = type(action)
+        raise IllegalActionError(
+            Rule.NOT_YOUR_TURN, action, current, f"it is seat {current}'s turn, not {seat}'s"
+        )
     phase = state.phase
-    if kind is Play:
+    if isinstance(action, Play):
         if phase is Phase.PLAY:
-            return _play(state, action, current)  # type: ignore[arg-type]
-    elif kind is Pass or kind is Bid:
+            return _play(state, action, current)
+    elif isinstance(action, (Pass, Bid)):
         if phase is Phase.BIDDING:
-            return _bid(state, action, current)  # type: ignore[arg-type]
-        if phase is Phase.SLAM and kind is Pass:
+            return _bid(state, action, current)
+        if phase is Phase.SLAM and isinstance(action, Pass):
             return _start_play(state, action, slam=False)
-    elif kind is Discard:
+    elif isinstance(action, Discard):
         if phase is Phase.DISCARD:
-            return _discard(state, action, current)  # type: ignore[arg-type]
-    elif kind is AnnounceSlam:
+            return _discard(state, action, current)
+    elif isinstance(action, AnnounceSlam):
         if phase is Phase.SLAM:
             return _start_play(state, action, slam=True)
-    elif kind is DeclareHandful:
+    elif isinstance(action, DeclareHandful):
         if phase is Phase.PLAY:
-            return _declare(state, action, current)  # type: ignore[arg-type]
+            return _declare(state, action, current)
     else:
         _check_type(action)
     raise IllegalActionError(
@@ -187,7 +186,7 @@ def _evolve(state: State, **changes: object) -> State:
 
 def _bid(state: State, action: Pass | Bid, seat: int) -> State:
     taker, contract = state.taker, state.contract
-    if type(action) is Bid:
+    if isinstance(action, Bid):
         if contract is not None and action.contract <= contract:
             raise IllegalActionError(
                 Rule.BID_TOO_LOW, action, seat, f"the highest bid is {contract.name.lower()}"
@@ -273,9 +272,7 @@ def _declare(state: State, action: DeclareHandful, seat: int) -> State:
     if problem is not None:
         raise IllegalActionError(Rule.INVALID_HANDFUL, action, seat, problem)
     handful = Handful(seat, _masks.cards(shown))
-    return _evolve(
-        state, handfuls=(*state.handfuls, handful), history=(*state.history, action)
-    )
+    return _evolve(state, handfuls=(*state.handfuls, handful), history=(*state.history, action))
 
 
 def _play(state: State, action: Play, seat: int) -> State:

@@ -42,8 +42,10 @@ def make_table(items: Iterable[T]) -> tuple[tuple[tuple[T, ...], ...], ...]:
     """Per-byte lookup tables: ``table[k][byte]`` is the items of the set bits of byte ``k``."""
     row = tuple(items)
     return tuple(
-        tuple(tuple(row[8 * k + bit] for bit in _BYTE_INDICES[byte] if 8 * k + bit < len(row))
-              for byte in range(256))
+        tuple(
+            tuple(row[8 * k + bit] for bit in _BYTE_INDICES[byte] if 8 * k + bit < len(row))
+            for byte in range(256)
+        )
         for k in range(10)
     )
 

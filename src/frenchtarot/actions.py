@@ -28,10 +28,9 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
-from typing import Final, Union
+from typing import Final, TypeAlias
 
 import attrs
-from typing_extensions import TypeAlias
 
 from frenchtarot.cards import DECK, Card
 from frenchtarot.errors import NotationError, TarotTypeError
@@ -129,7 +128,9 @@ def _to_cards(values: Iterable[Card | str]) -> frozenset[Card]:
     return frozenset(_to_card(value) for value in values)
 
 
-def _check_contract(instance: object, attribute: object, value: object) -> None:
+def _check_contract(
+    instance: object, attribute: attrs.Attribute[Contract], value: Contract
+) -> None:
     if not isinstance(value, Contract):
         raise TarotTypeError(f"Bid takes a Contract, not {value!r}")
 
@@ -223,7 +224,7 @@ class Play:
         return str(self.card)
 
 
-Action: TypeAlias = Union[Pass, Bid, Discard, AnnounceSlam, DeclareHandful, Play]
+Action: TypeAlias = Pass | Bid | Discard | AnnounceSlam | DeclareHandful | Play
 """Any of the six action types."""
 
 ACTION_TYPES: Final = (Pass, Bid, Discard, AnnounceSlam, DeclareHandful, Play)

@@ -100,7 +100,7 @@ class Card:
     __slots__ = ("_index",)
     _index: int
 
-    def __new__(cls, suit: Suit | None, rank: int) -> Card:
+    def __new__(cls, suit: Suit | None, rank: int) -> Card:  # noqa: D102 - see the class
         if suit is not None and not isinstance(suit, Suit):
             raise TarotTypeError(f"suit must be a Suit or None, not {suit!r}")
         if not isinstance(rank, int) or isinstance(rank, bool):

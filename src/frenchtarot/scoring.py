@@ -253,8 +253,11 @@ _PETIT: Final = Card(None, 1)
 def _petit_au_bout(
     state: State, winners_attack: list[bool], multiplier: int
 ) -> PetitAuBout | None:
-    """The petit au bout, if the Petit is in the last trick (or, when the Excuse won the
-    last trick, in the one before)."""
+    """The petit au bout bonus, or ``None``.
+
+    The Petit counts when it is in the last trick, or in the one before it when the Excuse
+    won the last trick (the slam exception).
+    """
     tricks = state.tricks
     number = len(tricks) - 1
     last = tricks[number]
@@ -287,4 +290,3 @@ def returns(state: State) -> tuple[int, ...]:
     if state.phase is Phase.DONE:
         return score(state).deltas
     return (0,) * state.rules.seats
-

@@ -17,7 +17,7 @@ from frenchtarot.actions import Action, Bid, Contract
 from frenchtarot.cards import DECK, Card
 from frenchtarot.rules import Rules
 
-__all__ = ["Annulment", "AnnulReason", "Handful", "Phase", "State", "Trick"]
+__all__ = ["AnnulReason", "Annulment", "Handful", "Phase", "State", "Trick"]
 
 
 class Phase(enum.Enum):
