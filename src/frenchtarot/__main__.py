@@ -1,0 +1,82 @@
+"""Play and print one complete deal: ``python -m frenchtarot [--seed N]``."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from frenchtarot._dealing import new_deal
+from frenchtarot._engine import apply
+from frenchtarot.actions import AnnounceSlam, Bid, DeclareHandful, Discard, Pass
+from frenchtarot.cards import Card
+from frenchtarot.players import Player, RandomPlayer, SimplePlayer
+from frenchtarot.scoring import score
+from frenchtarot.state import Phase, State
+
+
+def _cards(cards: Sequence[Card]) -> str:
+    return " ".join(str(card) for card in cards) or "-"
+
+
+def describe_deal(start: State, players: Sequence[Player]) -> tuple[State, list[str]]:
+    """Play ``start`` to the end with ``players`` and return the final state and a report."""
+    lines = [f"Dealer: seat {start.dealer}"]
+    lines += [f"  seat {seat}: {_cards(hand)}" for seat, hand in enumerate(start.hands)]
+    lines.append(f"  dog:    {_cards(start.dog)}")
+    state = start
+    trick_count = 0
+    while state.current is not None:
+        seat = state.current
+        phase = state.phase
+        action = players[seat](state)
+        state = apply(state, action)
+        if phase is Phase.BIDDING:
+            word = action.contract.french if isinstance(action, Bid) else "passe"
+            lines.append(f"Bidding: seat {seat} says {word}")
+            if state.phase is Phase.DISCARD:
+                lines.append(f"The dog is shown to all: {_cards(start.dog)}")
+        elif isinstance(action, Discard) and state.phase is not Phase.DISCARD:
+            lines.append(f"Écart of seat {seat}: {_cards(state.discard)}")
+        elif isinstance(action, (AnnounceSlam, Pass)) and phase is Phase.SLAM:
+            said = "announces" if isinstance(action, AnnounceSlam) else "does not announce"
+            lines.append(f"Seat {seat} {said} a slam.")
+        elif isinstance(action, DeclareHandful):
+            lines.append(f"Seat {seat} shows a handful: {_cards(sorted(action.cards))}")
+        if len(state.tricks) > trick_count:
+            trick_count = len(state.tricks)
+            trick = state.tricks[-1]
+            lines.append(
+                f"Trick {trick_count:2}: led by seat {trick.leader}: "
+                f"{_cards(trick.cards):<16} won by seat {trick.winner}"
+            )
+    if state.annulment is not None:
+        lines.append(f"The deal is annulled: {state.annulment.reason.value}.")
+    lines.append(f"Score: {score(state)}")
+    return state, lines
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line: play one deal and print it."""
+    parser = argparse.ArgumentParser(
+        prog="python -m frenchtarot",
+        description="Play one complete French Tarot deal between built-in players and print it.",
+    )
+    parser.add_argument("--seed", type=int, default=None, help="seed of the deal and players")
+    parser.add_argument("--dealer", type=int, default=0, choices=range(4), help="dealing seat")
+    parser.add_argument(
+        "--random", action="store_true", help="four random players instead of simple ones"
+    )
+    args = parser.parse_args(argv)
+    seed = args.seed
+    players: list[Player] = [
+        RandomPlayer(None if seed is None else seed * 4 + seat) if args.random else SimplePlayer()
+        for seat in range(4)
+    ]
+    _, lines = describe_deal(new_deal(dealer=args.dealer, seed=seed), players)
+    print("\n".join(lines))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,154 @@
+"""Built-in players: a seeded random player and a simple rule-aware one.
+
+A player is any callable that takes the :class:`~frenchtarot.State` and returns one of its
+:func:`~frenchtarot.legal_actions`, for the seat to act. The built-in players only read
+what that seat may know: its own hand, the public history and the current trick.
+
+>>> import frenchtarot as ft
+>>> from frenchtarot.players import RandomPlayer, SimplePlayer, play_deal
+>>> final = play_deal(ft.new_deal(seed=3), [SimplePlayer(), RandomPlayer(1), RandomPlayer(2),
+...                                         RandomPlayer(3)])
+>>> final.is_terminal
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Final, TypeAlias
+
+from frenchtarot import _tricks
+from frenchtarot._engine import apply, legal_actions
+from frenchtarot.actions import (
+    Action,
+    Bid,
+    Contract,
+    DeclareHandful,
+    Discard,
+    Play,
+)
+from frenchtarot.cards import Card
+from frenchtarot.errors import TarotTypeError
+from frenchtarot.state import Phase, State
+
+__all__ = ["Player", "RandomPlayer", "SimplePlayer", "play_deal"]
+
+Player: TypeAlias = Callable[[State], Action]
+"""A function from the state to the action of the seat to act."""
+
+
+class RandomPlayer:
+    """Chooses uniformly among the legal actions, from its own seeded generator.
+
+    Args:
+        seed: The seed of the player's :class:`random.Random`; ``None`` for OS entropy.
+    """
+
+    def __init__(self, seed: int | None = None) -> None:
+        self._rng = random.Random(seed)
+
+    def __call__(self, state: State) -> Action:
+        """Pick a legal action at random."""
+        return self._rng.choice(legal_actions(state))
+
+    def __repr__(self) -> str:
+        return "RandomPlayer()"
+
+
+# Bidding thresholds of the simple player's hand evaluation.
+_BID_THRESHOLDS: Final = (
+    (Contract.GARDE_CONTRE, 66),
+    (Contract.GARDE_SANS, 58),
+    (Contract.GARDE, 47),
+    (Contract.PETITE, 38),
+)
+
+
+def _hand_strength(hand: Sequence[Card]) -> int:
+    """A rough count of a hand's worth for bidding."""
+    strength = 0
+    trumps = 0
+    for card in hand:
+        if card.is_bout:
+            strength += 9
+        if card.is_trump:
+            trumps += 1
+            strength += 2 + (card.rank >= 16)
+        elif card.is_honour:
+            strength += card.half_points // 2 + 1
+    return strength + max(0, trumps - 8) * 3
+
+
+class SimplePlayer:
+    """A modest but rule-aware player, good enough to make deals look like real ones.
+
+    It bids on a rough hand evaluation, puts its cheapest cards in the écart, always shows
+    the largest handful it can, never announces a slam, and in the play wins a trick as
+    cheaply as it can when the other camp holds it, gives points to its own camp when its
+    camp holds it, and otherwise plays its cheapest card.
+    """
+
+    def __call__(self, state: State) -> Action:
+        """Choose an action for the seat to act."""
+        actions = legal_actions(state)
+        seat = state.current
+        if seat is None:
+            raise TarotTypeError("the deal is over: there is no seat to act")
+        if state.phase is Phase.BIDDING:
+            strength = _hand_strength(state.hand(seat))
+            for contract, threshold in _BID_THRESHOLDS:
+                if strength >= threshold and Bid(contract) in actions:
+                    return Bid(contract)
+            return actions[0]
+        if state.phase is Phase.DISCARD:
+            return min(
+                (a for a in actions if isinstance(a, Discard)),
+                key=lambda a: (a.card.half_points, a.card.is_trump, a.card.index),
+            )
+        if state.phase is Phase.SLAM:
+            return actions[0]
+        handfuls = [a for a in actions if isinstance(a, DeclareHandful)]
+        if handfuls:
+            return handfuls[-1]
+        return self._play(state, seat, [a for a in actions if isinstance(a, Play)])
+
+    @staticmethod
+    def _play(state: State, seat: int, plays: list[Play]) -> Play:
+        trick = tuple(card.index for card in state.current_trick)
+        taker = state.taker if state.taker is not None else -1
+
+        def cheap(play: Play) -> tuple[int, bool, int]:
+            return (play.card.half_points, play.card.is_trump, play.card.index)
+
+        if not trick:
+            return min(plays, key=cheap)
+        leader = state.leader if state.leader is not None else seat
+        holder = (leader + _tricks.winning_position(trick)) % state.rules.seats
+        if (holder == taker) == (seat == taker):
+            return max(plays, key=lambda p: (not p.card.is_trump, p.card.half_points))
+        winning = [
+            p for p in plays if _tricks.winning_position((*trick, p.card.index)) == len(trick)
+        ]
+        return min(winning or plays, key=cheap)
+
+    def __repr__(self) -> str:
+        return "SimplePlayer()"
+
+
+def play_deal(state: State, players: Sequence[Player]) -> State:
+    """Play ``state`` to the end, asking ``players[seat]`` for each seat's actions.
+
+    Args:
+        state: Where to start.
+        players: One player per seat, seat 0 first.
+
+    Returns:
+        The terminal state.
+
+    Raises:
+        IllegalActionError: A player returned an illegal action.
+    """
+    while state.current is not None:
+        state = apply(state, players[state.current](state))
+    return state
