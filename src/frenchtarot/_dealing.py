@@ -14,38 +14,40 @@ from frenchtarot.state import Annulment, AnnulReason, Phase, State
 __all__ = ["deal_from", "new_deal"]
 
 
-def _draw(rng: random.Random, n: int) -> int:
-    """A whole number from 0 to ``n - 1``, drawn with ``Random.random()`` alone."""
-    return min(int(rng.random() * n), n - 1)
-
-
 def shuffle_and_deal(
     rng: random.Random, rules: Rules, dealer: int
 ) -> tuple[tuple[list[int], ...], list[int]]:
-    """Shuffle, cut and deal a pack, returning each seat's card indices and the dog's."""
+    """Shuffle, cut and deal a pack, returning each seat's card indices and the dog's.
+
+    Every choice is drawn from ``rng.random()`` alone, whose sequence Python keeps stable
+    for a given seed across versions (unlike ``shuffle`` or ``randrange``).
+    """
+    draw = rng.random
     pack = list(range(78))
-    for i in range(77, 0, -1):  # Fisher-Yates, with random() only
-        j = _draw(rng, i + 1)
+    for i in range(77, 0, -1):  # Fisher-Yates
+        j = int(draw() * (i + 1))
+        j = i if j > i else j  # random() * n can round up to n
         pack[i], pack[j] = pack[j], pack[i]
-    cut = rules.min_cut + _draw(rng, 78 - 2 * rules.min_cut + 1)
+    sides = 78 - 2 * rules.min_cut + 1
+    cut = rules.min_cut + min(int(draw() * sides), sides - 1)
     pack = pack[cut:] + pack[:cut]
-    packets = rules.seats * rules.hand_size // rules.packet
+    packet = rules.packet
+    packets = rules.seats * rules.hand_size // packet
     # The dog's cards go between packets, one at a time, never before the first packet
     # nor after the last: pick dog_size of the packets - 1 gaps.
     gaps = list(range(packets - 1))
     for i in range(rules.dog_size):
-        j = i + _draw(rng, len(gaps) - i)
+        j = i + min(int(draw() * (len(gaps) - i)), len(gaps) - i - 1)
         gaps[i], gaps[j] = gaps[j], gaps[i]
     dog_after = set(gaps[: rules.dog_size])
     hands: tuple[list[int], ...] = tuple([] for _ in range(rules.seats))
     dog: list[int] = []
     position = 0
-    seat = rules.next_seat(dealer)
-    for packet in range(packets):
-        hands[seat].extend(pack[position : position + rules.packet])
-        position += rules.packet
-        seat = rules.next_seat(seat)
-        if packet in dog_after:
+    seats = rules.seats
+    for number in range(packets):
+        hands[(dealer + 1 + number) % seats].extend(pack[position : position + packet])
+        position += packet
+        if number in dog_after:
             dog.append(pack[position])
             position += 1
     return hands, dog
@@ -80,9 +82,14 @@ def new_deal(*, dealer: int = 0, seed: int | None = None) -> State:
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
         raise InvalidDealError(f"seed must be an int or None, not {seed!r}")
     hands, dog = shuffle_and_deal(random.Random(seed), rules, dealer)
-    return _start(
-        rules, dealer, tuple(sum(1 << i for i in hand) for hand in hands), sum(1 << i for i in dog)
-    )
+    return _start(rules, dealer, tuple(map(_mask, hands)), _mask(dog))
+
+
+def _mask(indices: list[int]) -> int:
+    mask = 0
+    for index in indices:
+        mask |= 1 << index
+    return mask
 
 
 def deal_from(

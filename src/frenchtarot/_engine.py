@@ -35,7 +35,9 @@ _BIDDING_ACTIONS: Final[dict[Contract | None, tuple[Action, ...]]] = {
 _SLAM_ACTIONS: Final[tuple[Action, ...]] = (PASS, ANNOUNCE_SLAM)
 _EXCUSE_BIT: Final = _masks.EXCUSE
 _EXCUSE_INDEX: Final = 21
-_TERMINAL: Final = frozenset((Phase.DONE, Phase.ANNULLED))
+# The play state last given to legal_actions and its legal-card mask, so that apply, called
+# next on the same state in the usual loop, need not work the mask out again.
+_last_legal: tuple[State | None, int] = (None, 0)
 
 
 def legal_actions(state: State) -> tuple[Action, ...]:
@@ -59,11 +61,12 @@ Bid(contract=Contract.GARDE_SANS), Bid(contract=Contract.GARDE_CONTRE))
     """
     phase = state.phase
     if phase is Phase.PLAY:
+        global _last_legal
         seat: int = state.current  # type: ignore[assignment]
         hand = state._hands[seat]
-        plays: tuple[Action, ...] = _masks.select(
-            _PLAY_TABLE, _tricks.legal_mask(hand, state._trick)
-        )
+        legal = _tricks.legal_mask(hand, state._trick)
+        _last_legal = (state, legal)
+        plays: tuple[Action, ...] = _masks.select(_PLAY_TABLE, legal)
         if not state.tricks and _may_declare(state, seat):
             displays = _handful.canonical_displays(state.rules, hand, _ecart_trumps(state, seat))
             if displays:
@@ -276,21 +279,24 @@ def _declare(state: State, action: DeclareHandful, seat: int) -> State:
 
 
 def _play(state: State, action: Play, seat: int) -> State:
-    hand = state._hands[seat]
-    index = action.card.index
+    hands = state._hands
+    hand = hands[seat]
+    bit = 1 << action.card._index
     trick = state._trick
-    if not _tricks.legal_mask(hand, trick) >> index & 1:
-        raise IllegalActionError(_tricks.refusal(hand, trick, index), action, seat)
-    hands = list(state._hands)
-    hands[seat] = hand & ~(1 << index)
-    trick = (*trick, index)
+    cached, legal = _last_legal
+    if cached is not state:
+        legal = _tricks.legal_mask(hand, trick)
+    if not legal & bit:
+        raise IllegalActionError(_tricks.refusal(hand, trick, action.card._index), action, seat)
+    hands = (*hands[:seat], hand ^ bit, *hands[seat + 1 :])
+    trick = (*trick, action.card._index)
     rules = state.rules
     seats = rules.seats
     leader = state._leader
     tricks = state.tricks
     phase = Phase.PLAY
     if len(trick) < seats:
-        current: int | None = (seat + 1) % seats
+        current: int | None = seat + 1 if seat + 1 < seats else 0
     else:
         winner = (leader + _tricks.winning_position(trick)) % seats
         if len(tricks) == rules.hand_size - 1 and _EXCUSE_INDEX in trick:
@@ -298,7 +304,7 @@ def _play(state: State, action: Play, seat: int) -> State:
             owner = (leader + trick.index(_EXCUSE_INDEX)) % seats
             if _tricks.excuse_wins_last_trick(rules, taker, owner, tricks):
                 winner = owner
-        tricks = (*tricks, Trick(leader, tuple(DECK[i] for i in trick), winner))
+        tricks = (*tricks, Trick(leader, tuple(map(DECK.__getitem__, trick)), winner))
         if len(tricks) == rules.hand_size:
             phase, current = Phase.DONE, None
         else:
@@ -309,7 +315,7 @@ def _play(state: State, action: Play, seat: int) -> State:
         state.dealer,
         phase,
         current,
-        tuple(hands),
+        hands,
         state._dog,
         state._discard,
         state.taker,

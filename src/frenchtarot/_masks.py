@@ -75,13 +75,29 @@ def mask_of(cards: Iterable[Card]) -> int:
     """The mask of some cards."""
     mask = 0
     for card in cards:
-        mask |= 1 << card.index
+        mask |= 1 << card._index
     return mask
+
+
+_HALF_POINT_SUMS: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(
+        sum(HALF_POINTS[8 * k + bit] for bit in _BYTE_INDICES[byte] if 8 * k + bit < 78)
+        for byte in range(256)
+    )
+    for k in range(10)
+)
 
 
 def half_points(mask: int) -> int:
     """The card points of ``mask``, in half points."""
-    return sum(HALF_POINTS[i] for i in indices(mask))
+    total = 0
+    for sums in _HALF_POINT_SUMS:
+        total += sums[mask & 0xFF]
+        mask >>= 8
+    return total
+
+
+TOTAL_HALF_POINTS: Final = half_points(FULL)
 
 
 def count(mask: int) -> int:

@@ -229,10 +229,9 @@ class Card:
         return f"Card.parse('{_NOTATION[self._index]}')"
 
     def __hash__(self) -> int:
+        # Equality is identity (the object default: one instance per card); the hash is the
+        # index so that sets and dicts of cards behave the same in every process.
         return self._index
-
-    def __eq__(self, other: object) -> bool:
-        return self is other
 
     def __lt__(self, other: Card) -> bool:
         if not isinstance(other, Card):

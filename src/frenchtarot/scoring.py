@@ -233,7 +233,7 @@ def score(state: State) -> Score:
         taker=taker,
         contract=contract,
         taker_points=taker_half / 2,
-        defence_points=(_masks.half_points(_masks.FULL) - taker_half) / 2,
+        defence_points=(_masks.TOTAL_HALF_POINTS - taker_half) / 2,
         bouts=bouts,
         target=target,
         made=made,
