@@ -107,7 +107,7 @@ class Handful:
         return len(self.cards)
 
 
-@attrs.frozen(cache_hash=True)
+@attrs.frozen(cache_hash=True, repr=False)
 class State:
     """One moment of one deal. Immutable; make new ones with :func:`frenchtarot.apply`.
 
@@ -190,10 +190,22 @@ class State:
             for i, action in enumerate(self.history[:seats])
         )
 
-    def __str__(self) -> str:
+    @property
+    def next_dealer(self) -> int:
+        """The seat that deals next: the one after this dealer, also after an annulment."""
+        return self.rules.next_seat(self.dealer)
+
+    def __repr__(self) -> str:
         parts = [f"{self.phase.name.lower()}, dealer {self.dealer}"]
-        if self.contract is not None and self.phase is not Phase.BIDDING:
-            parts.append(f"taker {self.taker} ({self.contract.name.lower()})")
+        if self.contract is not None:
+            role = "highest bid" if self.phase is Phase.BIDDING else "taker"
+            parts.append(f"{role} {self.taker} ({self.contract.name.lower()})")
+        if self.slam:
+            parts.append("slam announced")
+        if self.phase is Phase.PLAY:
+            parts.append(f"trick {len(self.tricks) + 1}")
         if self.current is not None:
             parts.append(f"seat {self.current} to act")
+        if self.annulment is not None:
+            parts.append(self.annulment.reason.name.lower())
         return "<State " + ", ".join(parts) + ">"
