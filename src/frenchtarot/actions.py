@@ -123,7 +123,7 @@ def _to_card(value: Card | str) -> Card:
 
 
 def _to_cards(values: Iterable[Card | str]) -> frozenset[Card]:
-    if isinstance(values, (str, Card)):
+    if isinstance(values, (str, Card)) or not isinstance(values, Iterable):
         raise TarotTypeError(f"expected an iterable of cards, not {values!r}")
     return frozenset(_to_card(value) for value in values)
 
@@ -203,7 +203,7 @@ class DeclareHandful:
     cards: frozenset[Card] = attrs.field(converter=_to_cards)
 
     def __str__(self) -> str:
-        return "handful " + " ".join(str(card) for card in sorted(self.cards))
+        return " ".join(["handful", *(str(card) for card in sorted(self.cards))])
 
 
 @attrs.frozen
@@ -260,10 +260,12 @@ def parse_action(text: str) -> Action:
     try:
         if len(words) == 1:
             word = words[0]
+            if word == "handful":
+                return DeclareHandful(())
             return _WORDS[word] if word in _WORDS else PLAYS[Card.parse(word).index]
         if len(words) == 2 and words[0] == "discard":
             return DISCARDS[Card.parse(words[1]).index]
-        if len(words) > 1 and words[0] == "handful":
+        if words and words[0] == "handful":
             return DeclareHandful(words[1:])
     except NotationError:
         pass

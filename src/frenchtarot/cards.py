@@ -121,9 +121,12 @@ class Card:
 
         Raises:
             InvalidCardError: ``index`` is outside 0 to 77.
+            TarotTypeError: ``index`` is not an int.
         """
-        if not isinstance(index, int) or not 0 <= index < 78:
-            raise InvalidCardError(f"card index must be an int from 0 to 77, not {index!r}")
+        if not isinstance(index, int) or isinstance(index, bool):
+            raise TarotTypeError(f"card index must be an int, not {index!r}")
+        if not 0 <= index < 78:
+            raise InvalidCardError(f"card index must be from 0 to 77, not {index}")
         return DECK[index]
 
     @classmethod

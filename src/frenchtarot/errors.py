@@ -50,6 +50,9 @@ class NotationError(TarotError, ValueError):
         super().__init__(message)
         self.text = text
 
+    def __reduce__(self) -> tuple[type[NotationError], tuple[str, str]]:
+        return (type(self), (str(self), self.text))
+
 
 class InvalidCardError(TarotError, ValueError):
     """A suit and rank (or an index) that names no card of the pack."""
@@ -93,6 +96,7 @@ class IllegalActionError(TarotError, ValueError):
         rule: Which rule forbids the action.
         action: The refused action.
         seat: The seat whose turn it was (``None`` when the deal is over).
+        detail: More about why, when there is more to say (else ``""``).
     """
 
     def __init__(self, rule: Rule, action: Action, seat: int | None, detail: str = "") -> None:
@@ -103,3 +107,9 @@ class IllegalActionError(TarotError, ValueError):
         self.rule = rule
         self.action = action
         self.seat = seat
+        self.detail = detail
+
+    def __reduce__(
+        self,
+    ) -> tuple[type[IllegalActionError], tuple[Rule, Action, int | None, str]]:
+        return (type(self), (self.rule, self.action, self.seat, self.detail))

@@ -11,6 +11,8 @@ from typing import Final
 
 import attrs
 
+from frenchtarot.errors import InvalidSeatError
+
 __all__ = ["FOUR_PLAYER", "Rules"]
 
 
@@ -35,6 +37,16 @@ class Rules:
     packet: int
     handfuls: tuple[tuple[int, int], ...]
     min_cut: int = 3
+
+    def check_seat(self, seat: object) -> int:
+        """Return ``seat`` if it is a seat of this table.
+
+        Raises:
+            InvalidSeatError: ``seat`` is not an int from 0 to ``seats - 1``.
+        """
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.seats:
+            raise InvalidSeatError(f"seat must be an int from 0 to {self.seats - 1}, not {seat!r}")
+        return seat
 
     def next_seat(self, seat: int) -> int:
         """The seat that plays after ``seat`` (the player on its right)."""

@@ -158,8 +158,12 @@ class State:
         return tuple(_masks.cards(hand) for hand in self._hands)
 
     def hand(self, seat: int) -> tuple[Card, ...]:
-        """The cards ``seat`` holds, in canonical order."""
-        return _masks.cards(self._hands[seat])
+        """The cards ``seat`` holds, in canonical order.
+
+        Raises:
+            InvalidSeatError: ``seat`` is not a seat of this table.
+        """
+        return _masks.cards(self._hands[self.rules.check_seat(seat)])
 
     @property
     def dog(self) -> tuple[Card, ...]:

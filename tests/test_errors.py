@@ -1,0 +1,248 @@
+"""Tests for the exception hierarchy of :mod:`frenchtarot.errors` and what errors carry."""
+
+from __future__ import annotations
+
+import inspect
+import pickle
+from collections.abc import Callable
+
+import pytest
+
+import frenchtarot
+from frenchtarot import (
+    Action,
+    AnnounceSlam,
+    Bid,
+    Card,
+    Contract,
+    DeclareHandful,
+    Discard,
+    IllegalActionError,
+    InvalidCardError,
+    InvalidDealError,
+    InvalidSeatError,
+    NotationError,
+    NotTerminalError,
+    Pass,
+    Play,
+    Rule,
+    State,
+    TarotError,
+    TarotTypeError,
+    apply,
+    is_legal,
+    legal_actions,
+    new_deal,
+    score,
+)
+from frenchtarot import errors as errors_module
+
+# Each error class and the builtin exception it must also be, so callers can catch either.
+HIERARCHY: list[tuple[type[TarotError], type[Exception]]] = [
+    (TarotTypeError, TypeError),
+    (NotationError, ValueError),
+    (InvalidCardError, ValueError),
+    (InvalidDealError, ValueError),
+    (InvalidSeatError, ValueError),
+    (NotTerminalError, ValueError),
+    (IllegalActionError, ValueError),
+]
+
+
+def test_tarot_error_is_the_root() -> None:
+    assert issubclass(TarotError, Exception)
+    assert not issubclass(TarotError, (ValueError, TypeError))
+
+
+@pytest.mark.parametrize(("cls", "builtin"), HIERARCHY, ids=[c.__name__ for c, _ in HIERARCHY])
+def test_error_classes_derive_from_tarot_error_and_the_right_builtin(
+    cls: type[TarotError], builtin: type[Exception]
+) -> None:
+    assert issubclass(cls, TarotError)
+    assert issubclass(cls, builtin)
+    other = ValueError if builtin is TypeError else TypeError
+    assert not issubclass(cls, other)
+
+
+def test_the_hierarchy_table_lists_every_error_class() -> None:
+    defined = {
+        obj
+        for _, obj in inspect.getmembers(errors_module, inspect.isclass)
+        if issubclass(obj, TarotError) and obj is not TarotError
+    }
+    assert defined == {cls for cls, _ in HIERARCHY}
+
+
+def test_every_error_class_is_exported() -> None:
+    names = {cls.__name__ for cls, _ in HIERARCHY} | {"TarotError", "Rule"}
+    assert names <= set(frenchtarot.__all__)
+    assert names <= set(errors_module.__all__)
+    for name in names:
+        assert getattr(frenchtarot, name) is getattr(errors_module, name)
+
+
+def test_notation_error_carries_the_text() -> None:
+    error = NotationError("cannot read 'QQ'", "QQ")
+    assert error.text == "QQ"
+    assert str(error) == "cannot read 'QQ'"
+
+
+# ---------------------------------------------------------------------------------------------
+# IllegalActionError, made directly.
+
+SAMPLE_ACTIONS: list[Action] = [
+    Pass(),
+    Bid(Contract.GARDE_CONTRE),
+    Discard(Card.parse("KH")),
+    AnnounceSlam(),
+    DeclareHandful(f"T{n}" for n in range(1, 11)),
+    Play(Card.parse("10S")),
+]
+
+
+@pytest.mark.parametrize("rule", list(Rule), ids=[rule.name for rule in Rule])
+@pytest.mark.parametrize("action", SAMPLE_ACTIONS, ids=[str(a) for a in SAMPLE_ACTIONS])
+def test_illegal_action_error_message_and_attributes(rule: Rule, action: Action) -> None:
+    error = IllegalActionError(rule, action, 2)
+    assert error.rule is rule
+    assert error.action == action
+    assert error.seat == 2
+    assert str(action) in str(error)
+    assert rule.value in str(error)
+    detailed = IllegalActionError(rule, action, None, "one more thing")
+    assert detailed.seat is None
+    assert "one more thing" in str(detailed)
+    assert str(action) in str(detailed)
+    assert rule.value in str(detailed)
+
+
+def test_rules_have_distinct_non_empty_texts() -> None:
+    texts = [rule.value for rule in Rule]
+    assert all(isinstance(text, str) and text.strip() for text in texts)
+    assert len(set(texts)) == len(texts)
+
+
+# ---------------------------------------------------------------------------------------------
+# IllegalActionError, raised by apply.
+
+
+def play_out(state: State, actions: list[Action]) -> State:
+    for action in actions:
+        state = apply(state, action)
+    return state
+
+
+PASSES = [Pass(), Pass(), Pass()]
+# new_deal(seed=1): dealer 0, seat 1 speaks first and holds T2 T4 T9 T10 T12 T17 T21 4S 7S
+# CS QS KS 6H 2D 3D 7D 7C JC (see test_dealing.py); seat 0 holds KH.
+ILLEGAL: list[tuple[str, Callable[[], State], Action, int | None, Rule]] = [
+    (
+        "bid-too-low",
+        lambda: play_out(new_deal(seed=1), [Bid(Contract.GARDE)]),
+        Bid(Contract.PETITE),
+        2,
+        Rule.BID_TOO_LOW,
+    ),
+    ("play-in-bidding", lambda: new_deal(seed=1), Play(Card.parse("KS")), 1, Rule.WRONG_PHASE),
+    ("not-your-turn", lambda: new_deal(seed=1), Pass(), 1, Rule.NOT_YOUR_TURN),
+    (
+        "discard-a-king",
+        lambda: play_out(new_deal(seed=1), [Bid(Contract.GARDE), *PASSES]),
+        Discard(Card.parse("KS")),
+        1,
+        Rule.FORBIDDEN_DISCARD,
+    ),
+    (
+        "card-not-in-hand",
+        lambda: play_out(new_deal(seed=1), [Bid(Contract.GARDE_SANS), *PASSES, Pass()]),
+        Play(Card.parse("KH")),
+        1,
+        Rule.CARD_NOT_IN_HAND,
+    ),
+    ("after-a-petit-sec", lambda: new_deal(seed=232), Pass(), None, Rule.GAME_OVER),
+]
+
+
+@pytest.mark.parametrize(
+    ("make", "action", "seat", "rule"),
+    [row[1:] for row in ILLEGAL],
+    ids=[row[0] for row in ILLEGAL],
+)
+def test_apply_raises_illegal_action_error_with_rule_action_and_seat(
+    make: Callable[[], State], action: Action, seat: int | None, rule: Rule
+) -> None:
+    state = make()
+    before = make()
+    claim = 3 if rule is Rule.NOT_YOUR_TURN else None
+    with pytest.raises(IllegalActionError) as info:
+        apply(state, action, seat=claim)
+    error = info.value
+    assert error.rule is rule
+    assert error.action == action
+    assert error.seat == seat
+    assert str(action) in str(error)
+    assert rule.value in str(error)
+    assert isinstance(error, ValueError)
+    assert isinstance(error, TarotError)
+    # The refused action left the state as it was, still usable.
+    assert state == before
+    assert state.current == seat
+    assert not is_legal(state, action, seat=claim)
+    if seat is not None:
+        assert legal_actions(state)
+        apply(state, legal_actions(state)[0])
+
+
+@pytest.mark.parametrize("value", ["pass", None, 3, Card.parse("KH"), Contract.GARDE])
+def test_apply_of_a_non_action_raises_tarot_type_error(value: object) -> None:
+    state = new_deal(seed=1)
+    with pytest.raises(TarotTypeError) as info:
+        apply(state, value)  # type: ignore[arg-type]
+    assert isinstance(info.value, TypeError)
+    assert state == new_deal(seed=1)
+
+
+def test_score_of_an_unfinished_deal_raises_not_terminal_error() -> None:
+    state = new_deal(seed=1)
+    with pytest.raises(NotTerminalError) as info:
+        score(state)
+    assert isinstance(info.value, ValueError)
+    assert "bidding" in str(info.value)
+
+
+@pytest.mark.parametrize("seat", [-1, -4, 4, 10])
+def test_a_seat_outside_the_table_raises_invalid_seat_error(seat: int) -> None:
+    # hand(-1) must not quietly answer with seat 3's cards.
+    with pytest.raises(InvalidSeatError) as info:
+        new_deal(seed=1).hand(seat)
+    assert str(seat) in str(info.value)
+
+
+# ---------------------------------------------------------------------------------------------
+# Errors survive pickling (for example across a multiprocessing pool).
+
+PICKLED: list[tuple[str, TarotError, dict[str, object]]] = [
+    ("TarotError", TarotError("root"), {}),
+    ("TarotTypeError", TarotTypeError("wrong type"), {}),
+    ("NotationError", NotationError("bad 'QQ'", "QQ"), {"text": "QQ"}),
+    ("InvalidCardError", InvalidCardError("no card"), {}),
+    ("InvalidDealError", InvalidDealError("bad deal"), {}),
+    ("InvalidSeatError", InvalidSeatError("bad seat"), {}),
+    ("NotTerminalError", NotTerminalError("not over"), {}),
+    (
+        "IllegalActionError",
+        IllegalActionError(Rule.BID_TOO_LOW, Bid(Contract.PETITE), 2, "detail"),
+        {"rule": Rule.BID_TOO_LOW, "action": Bid(Contract.PETITE), "seat": 2},
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("error", "attributes"), [row[1:] for row in PICKLED], ids=[row[0] for row in PICKLED]
+)
+def test_errors_pickle(error: TarotError, attributes: dict[str, object]) -> None:
+    restored = pickle.loads(pickle.dumps(error))
+    assert type(restored) is type(error)
+    assert str(restored) == str(error)
+    for name, value in attributes.items():
+        assert getattr(restored, name) == value
