@@ -39,6 +39,7 @@ from frenchtarot.errors import (
     TarotError,
     TarotTypeError,
 )
+from frenchtarot.observation import ExcuseExchange, Observation, information_state_key, observe
 from frenchtarot.rules import FOUR_PLAYER, Rules
 from frenchtarot.scoring import Camp, HandfulBonus, PetitAuBout, Score, SlamResult, returns, score
 from frenchtarot.state import Annulment, AnnulReason, Handful, Phase, State, Trick
@@ -61,6 +62,7 @@ __all__ = [
     "Contract",
     "DeclareHandful",
     "Discard",
+    "ExcuseExchange",
     "Handful",
     "HandfulBonus",
     "IllegalActionError",
@@ -69,6 +71,7 @@ __all__ = [
     "InvalidSeatError",
     "NotTerminalError",
     "NotationError",
+    "Observation",
     "Pass",
     "PetitAuBout",
     "Phase",
@@ -85,9 +88,11 @@ __all__ = [
     "__version__",
     "apply",
     "deal_from",
+    "information_state_key",
     "is_legal",
     "legal_actions",
     "new_deal",
+    "observe",
     "parse_action",
     "returns",
     "score",

@@ -305,11 +305,11 @@ def _play(state: State, action: Play, seat: int) -> State:
             if _tricks.excuse_wins_last_trick(rules, taker, owner, tricks):
                 winner = owner
         tricks = (*tricks, Trick(leader, tuple(map(DECK.__getitem__, trick)), winner))
+        trick = ()
         if len(tricks) == rules.hand_size:
             phase, current = Phase.DONE, None
         else:
             current = leader = winner
-            trick = ()
     return State(
         rules,
         state.dealer,

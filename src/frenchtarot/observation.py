@@ -1,0 +1,361 @@
+"""What one seat may know: :func:`observe`, :class:`Observation` and information-state keys.
+
+A :class:`~frenchtarot.State` holds the whole deal, every hand and the dog included. A
+player at the table sees much less: their own cards, what is spoken and played in front of
+them, and the few cards the rules turn face up (a Petite or Garde dog, the trumps put in
+the écart, the handfuls, the hand of a petit sec). :func:`observe` cuts a state down to
+exactly that, for one seat, so that bots, user interfaces and search algorithms can be
+given what a player is allowed to see and nothing more.
+
+The faces of hidden cards never appear in an observation: the other players' hands, a
+dog that stays face down (Garde sans, Garde contre; nobody sees it, the taker included,
+not even once the deal is over) and, for everyone but the taker, the écart cards that are
+not trumps. Once the deal is over, the :class:`~frenchtarot.Score` is public, as at the
+table; it counts the points of the dog or the écart, but those are then the only cards
+not played, so it tells nothing more.
+
+Each observation also carries a :attr:`Observation.key`, a summary of everything the seat
+has seen since the deal, in order (perfect recall). Two states give the same key for a seat
+exactly when that seat cannot tell them apart, which makes the key suitable for grouping
+states into information sets (for example in counterfactual regret minimisation).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+import attrs
+
+from frenchtarot import _engine, _masks, scoring
+from frenchtarot.actions import Action, Bid, Contract, Discard
+from frenchtarot.cards import DECK, Card
+from frenchtarot.errors import InvalidSeatError, TarotTypeError
+from frenchtarot.rules import Rules
+from frenchtarot.scoring import Score
+from frenchtarot.state import Annulment, AnnulReason, Handful, Phase, State, Trick
+
+__all__ = ["ExcuseExchange", "Observation", "information_state_key", "observe"]
+
+_EXCUSE: Final = DECK[21]
+_HIDDEN_DISCARD: Final = "discard ?"
+
+
+@attrs.frozen
+class ExcuseExchange:
+    """A half-point card owed for the Excuse.
+
+    When the Excuse is played to any trick but the last and the trick is won by the other
+    camp, the Excuse goes back to the camp of the player who played it; that player gives
+    the trick's winner a card worth half a point in exchange (at once, or as soon as their
+    camp has won a trick). Everybody sees this happen, so it is part of every observation.
+
+    Attributes:
+        trick: The number of the trick in :attr:`Observation.tricks` (0 for the first).
+        giver: The seat that played the Excuse, keeps it and owes a half-point card.
+        receiver: The seat that won the trick and receives the half-point card.
+    """
+
+    trick: int
+    giver: int
+    receiver: int
+
+
+@attrs.frozen(cache_hash=True)
+class Observation:
+    """Everything one seat legitimately knows at one moment of a deal.
+
+    Make observations with :func:`observe`. An observation is immutable, hashable and
+    compared by value. All cards are given in canonical order (the order of
+    :data:`~frenchtarot.DECK`) unless said otherwise.
+
+    Attributes:
+        rules: The table-size parameters in force.
+        seat: The seat observing.
+        dealer: The seat that dealt.
+        phase: The stage the deal is in.
+        current: The seat to act, or ``None`` when the deal is over.
+        hand: The cards this seat holds now (for the taker of a Petite or Garde, with the
+            dog once taken and without the cards already put aside).
+        hand_sizes: How many cards each seat holds, seat 0 first.
+        taker: As :attr:`State.taker <frenchtarot.State.taker>`: the taker once the bidding
+            is over and, during the bidding, the highest bidder so far (bids are spoken
+            aloud, so this is public); ``None`` while nobody has bid.
+        contract: The taker's contract; during the bidding, the highest bid so far.
+        dog: The six dog cards once they are turned face up (Petite or Garde, after the
+            bidding), else ``None``. A Garde sans or Garde contre dog is never shown.
+        discard: For the taker of a Petite or Garde, the cards put in the écart so far;
+            ``None`` for every other seat and for every other contract.
+        shown_discard: The trumps the taker put in the écart (shown to everyone, as the
+            rules require); empty when there are none.
+        slam: Whether the taker announced a slam.
+        handfuls: The handfuls shown so far, in order, with their cards.
+        tricks: The completed tricks, in order.
+        current_trick: The cards played to the trick in progress, from its leader on.
+        leader: The seat that leads the trick in progress, ``None`` outside the play.
+        history: Every action taken since the deal, in order, as this seat saw it. An écart
+            card this seat did not see (any non-trump put aside, for everyone but the taker)
+            is ``None``.
+        legal_actions: The actions this seat may take now, in the order of
+            :func:`frenchtarot.legal_actions`; empty unless it is this seat's turn.
+        score: The score once the deal is over (played out or annulled), else ``None``.
+        annulment: Why the deal was annulled, or ``None``.
+        shown_hand: The hand of the player holding a petit sec, which that player must
+            spread face up before the deal is annulled; ``None`` otherwise.
+    """
+
+    rules: Rules
+    seat: int
+    dealer: int
+    phase: Phase
+    current: int | None
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    taker: int | None
+    contract: Contract | None
+    dog: tuple[Card, ...] | None
+    discard: tuple[Card, ...] | None
+    shown_discard: tuple[Card, ...]
+    slam: bool
+    handfuls: tuple[Handful, ...]
+    tricks: tuple[Trick, ...]
+    current_trick: tuple[Card, ...]
+    leader: int | None
+    history: tuple[Action | None, ...]
+    legal_actions: tuple[Action, ...]
+    score: Score | None
+    annulment: Annulment | None
+    shown_hand: tuple[Card, ...] | None
+
+    @property
+    def is_my_turn(self) -> bool:
+        """Whether this seat is the one to act."""
+        return self.current == self.seat
+
+    @property
+    def bids(self) -> tuple[tuple[int, Contract | None], ...]:
+        """Each seat's word in the bidding, in order: ``(seat, contract or None for a pass)``."""
+        seats = self.rules.seats
+        return tuple(
+            ((self.dealer + 1 + i) % seats, action.contract if isinstance(action, Bid) else None)
+            for i, action in enumerate(self.history[:seats])
+        )
+
+    @property
+    def excuse_exchanges(self) -> tuple[ExcuseExchange, ...]:
+        """The half-point cards owed for the Excuse so far (at most one in a deal).
+
+        There is one when the Excuse was played to a completed trick other than the last
+        and the other camp won that trick. Played to the last trick, the Excuse is not
+        exchanged: it goes to the camp that wins that trick, or wins it (the slam exception).
+        """
+        taker = self.taker
+        if taker is None or not self.tricks:
+            return ()
+        rules = self.rules
+        last = rules.hand_size - 1
+        exchanges = []
+        for number, trick in enumerate(self.tricks):
+            if number < last and _EXCUSE in trick.cards:
+                giver = trick.seat_of(_EXCUSE)
+                winner = trick.winner
+                if rules.is_attacker(giver, taker) != rules.is_attacker(winner, taker):
+                    exchanges.append(ExcuseExchange(number, giver, winner))
+        return tuple(exchanges)
+
+    @property
+    def dealt_hand(self) -> tuple[Card, ...]:
+        """The cards this seat was dealt (before taking any dog), in canonical order."""
+        mask = _masks.mask_of(self.hand)
+        seats = self.rules.seats
+        seat = self.seat
+        for trick in self.tricks:
+            mask |= 1 << trick.cards[(seat - trick.leader) % seats].index
+        if self.leader is not None:
+            position = (seat - self.leader) % seats
+            if position < len(self.current_trick):
+                mask |= 1 << self.current_trick[position].index
+        if self.discard is not None:
+            mask |= _masks.mask_of(self.discard)
+            if self.dog is not None:
+                mask &= ~_masks.mask_of(self.dog)
+        return _masks.cards(mask)
+
+    @property
+    def key(self) -> tuple[int | str, ...]:
+        """A summary of everything this seat has seen since the deal, in order.
+
+        Two states give equal keys for a seat exactly when the seat cannot tell them apart,
+        remembering everything it saw (perfect recall). The key is built from ints and
+        strings only, so it is equal across processes and can be stored or sent.
+
+        Treat the key as opaque. Loosely, it is ``(seat, dealer, "hand <cards>", ...)``
+        followed by one string per event in the order they happened: the actions in their
+        notation (see :mod:`frenchtarot.actions`), with an écart card this seat did not see
+        as ``"discard ?"``; the dog when it is turned up, as ``"dog <cards>"``; and the
+        spread hand of a petit sec, as ``"petit_sec <seat> <cards>"``.
+        """
+        parts: list[int | str] = [self.seat, self.dealer, _text("hand", self.dealt_hand)]
+        annulment = self.annulment
+        if self.shown_hand is not None and annulment is not None:
+            parts.append(_text(f"petit_sec {annulment.seat}", self.shown_hand))
+        seats = self.rules.seats
+        for number, action in enumerate(self.history):
+            if number == seats and self.dog is not None:
+                parts.append(_text("dog", self.dog))
+            parts.append(_HIDDEN_DISCARD if action is None else str(action))
+        if len(self.history) == seats and self.dog is not None:
+            parts.append(_text("dog", self.dog))
+        return tuple(parts)
+
+    def __str__(self) -> str:
+        lines = [f"seat {self.seat}, dealer {self.dealer}, {self.phase.name.lower()}"]
+        if self.current is not None:
+            lines[0] += f", seat {self.current} to act"
+        lines.append(_text("hand:", self.hand))
+        lines.append("cards held: " + " ".join(f"{s}:{n}" for s, n in enumerate(self.hand_sizes)))
+        if self.history:
+            words = (f"{s}:{c.name.lower() if c else 'pass'}" for s, c in self.bids)
+            lines.append("bids: " + " ".join(words))
+        if self.contract is not None and self.phase is not Phase.BIDDING:
+            slam = ", slam announced" if self.slam else ""
+            lines.append(f"taker {self.taker} ({self.contract.name.lower()}){slam}")
+        if self.dog is not None:
+            lines.append(_text("dog:", self.dog))
+        if self.discard is not None:
+            lines.append(_text("écart:", self.discard))
+        if self.shown_discard:
+            lines.append(_text("écart trumps shown:", self.shown_discard))
+        lines.extend(_text(f"handful of seat {h.seat}:", h.cards) for h in self.handfuls)
+        lines.extend(f"trick {n + 1}: {trick}" for n, trick in enumerate(self.tricks))
+        if self.current_trick:
+            lines.append(_text(f"trick in progress (led by {self.leader}):", self.current_trick))
+        lines.extend(
+            f"seat {e.giver} owes seat {e.receiver} a half-point card for the Excuse"
+            for e in self.excuse_exchanges
+        )
+        if self.shown_hand is not None:
+            lines.append(_text("petit sec shown:", self.shown_hand))
+        if self.legal_actions:
+            lines.append("legal: " + ", ".join(map(str, self.legal_actions)))
+        if self.score is not None:
+            lines.append(f"score: {self.score}")
+        return "\n".join(lines)
+
+
+def _text(label: str, cards: tuple[Card, ...]) -> str:
+    return " ".join([label, *map(str, cards)])
+
+
+def observe(state: State, seat: int) -> Observation:
+    """What ``seat`` knows of ``state``: its own cards and everything public.
+
+    Args:
+        state: Any state of a deal.
+        seat: The observing seat, ``0`` to ``seats - 1``.
+
+    Returns:
+        The seat's :class:`Observation`.
+
+    Raises:
+        InvalidSeatError: ``seat`` is an int outside ``0 .. seats - 1``.
+        TarotTypeError: ``seat`` is not an int (``bool`` included), or ``state`` is not a
+            :class:`~frenchtarot.State`.
+
+    >>> import frenchtarot as ft
+    >>> from frenchtarot.observation import observe
+    >>> state = ft.new_deal(seed=1)
+    >>> for action in ("garde", "pass", "pass", "pass"):
+    ...     state = ft.apply(state, ft.parse_action(action))
+    >>> taker, defender = observe(state, 1), observe(state, 2)
+    >>> taker.dog == defender.dog == state.dog, taker.is_my_turn, defender.legal_actions
+    (True, True, ())
+    >>> defender.hand == state.hand(2), defender.hand_sizes
+    (True, (18, 24, 18, 18))
+    """
+    if not isinstance(state, State):
+        raise TarotTypeError(f"expected a State, not {state!r}")
+    seats = state.rules.seats
+    if not isinstance(seat, int) or isinstance(seat, bool):
+        raise TarotTypeError(f"seat must be an int, not {seat!r}")
+    if not 0 <= seat < seats:
+        raise InvalidSeatError(f"seat must be from 0 to {seats - 1}, not {seat}")
+    phase = state.phase
+    hands = state._hands
+    taker = state.taker
+    contract = state.contract
+    current = state.current
+    history: tuple[Action | None, ...] = state.history
+    dog: tuple[Card, ...] | None = None
+    discard: tuple[Card, ...] | None = None
+    shown_discard: tuple[Card, ...] = ()
+    if contract is not None and contract.dog_is_shown and phase is not Phase.BIDDING:
+        dog = _masks.cards(state._dog)
+        ecart = state._discard
+        shown_discard = _masks.cards(ecart & _masks.TRUMPS)
+        if seat == taker:
+            discard = _masks.cards(ecart)
+        elif ecart & ~_masks.TRUMPS:
+            history = _mask_discards(state.history, seats)
+    score: Score | None = None
+    shown_hand: tuple[Card, ...] | None = None
+    annulment = state.annulment
+    if current is None:
+        score = scoring.score(state)
+        if annulment is not None and annulment.reason is AnnulReason.PETIT_SEC:
+            shown_hand = _masks.cards(hands[annulment.seat])  # type: ignore[index]
+    return Observation(
+        state.rules,
+        seat,
+        state.dealer,
+        phase,
+        current,
+        _masks.cards(hands[seat]),
+        tuple(hand.bit_count() for hand in hands),
+        taker,
+        contract,
+        dog,
+        discard,
+        shown_discard,
+        state.slam,
+        state.handfuls,
+        state.tricks,
+        state.current_trick if phase is Phase.PLAY else (),
+        state.leader,
+        history,
+        _engine.legal_actions(state) if current == seat else (),
+        score,
+        annulment,
+        shown_hand,
+    )
+
+
+def _mask_discards(history: tuple[Action, ...], start: int) -> tuple[Action | None, ...]:
+    """``history`` with the non-trump écart cards (from position ``start``) hidden."""
+    masked: list[Action | None] = list(history)
+    for number in range(start, len(history)):
+        action = history[number]
+        if not isinstance(action, Discard):
+            break
+        if not action.card.is_trump:
+            masked[number] = None
+    return tuple(masked)
+
+
+def information_state_key(state: State, seat: int) -> tuple[int | str, ...]:
+    """The :attr:`Observation.key` of ``seat`` in ``state``: all it has seen, in order.
+
+    Equal for two states exactly when ``seat`` cannot tell them apart (perfect recall);
+    built from ints and strings only, so equal across processes. Treat it as opaque.
+
+    Raises:
+        InvalidSeatError: ``seat`` is an int outside ``0 .. seats - 1``.
+        TarotTypeError: ``seat`` is not an int, or ``state`` is not a state.
+
+    >>> import frenchtarot as ft
+    >>> from frenchtarot.observation import information_state_key
+    >>> a = ft.apply(ft.new_deal(seed=1), ft.Pass())
+    >>> b = ft.apply(ft.new_deal(seed=2), ft.Pass())
+    >>> information_state_key(a, 1)[:2], information_state_key(a, 1) == information_state_key(b, 1)
+    ((1, 0), False)
+    """
+    return observe(state, seat).key

@@ -1,0 +1,624 @@
+"""What a seat may know: observe(), Observation and the information-state key."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import os
+import random
+import re
+import subprocess
+import sys
+from collections.abc import Iterable
+from typing import cast
+
+import attrs
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from frenchtarot import (
+    DECK,
+    Action,
+    Annulment,
+    AnnulReason,
+    Bid,
+    Card,
+    Contract,
+    DeclareHandful,
+    Discard,
+    IllegalActionError,
+    InvalidSeatError,
+    NotationError,
+    Pass,
+    Phase,
+    Play,
+    State,
+    TarotError,
+    TarotTypeError,
+    apply,
+    deal_from,
+    legal_actions,
+    new_deal,
+    score,
+)
+from frenchtarot.observation import (
+    ExcuseExchange,
+    Observation,
+    information_state_key,
+    observe,
+)
+from tests.builders import cards, deal, play_out
+
+SEATS = range(4)
+EXCUSE = Card.parse("EX")
+MODES = ("plain", "trumps", "plain", "trumps", "petit_sec")
+"""How :func:`random_deal` deals (a petit sec one time in five)."""
+
+Deal = tuple[list[list[Card]], list[Card], int]
+"""Four hands, the dog and the dealer."""
+
+
+# ---------------------------------------------------------------------------------------------
+# Helpers: random deals, random play, the ground truth of what a seat may see, card walking.
+
+
+def random_deal(seed: int, mode: str) -> Deal:
+    """A deal from ``seed``: a plain shuffle, one seat stacked with trumps, or a petit sec."""
+    rng = random.Random(seed)
+    dealer = rng.randrange(4)
+    pack = list(DECK)
+    rng.shuffle(pack)
+    hands: list[list[Card]] = [[] for _ in SEATS]
+    seat = rng.randrange(4)
+    if mode == "trumps":
+        trumps = [card for card in pack if card.is_trump][: rng.randint(10, 16)]
+        kings = [card for card in pack if card.is_king][: rng.randint(0, 4)]
+        picked = set(trumps + kings)
+        hands[seat] = (trumps + kings + [card for card in pack if card not in picked])[:18]
+    elif mode == "petit_sec":
+        petit = Card.parse("T1")
+        hands[seat] = [petit, *[c for c in pack if not (c.is_trump or c.is_excuse)][:17]]
+    taken = {card for hand in hands for card in hand}
+    rest = iter(card for card in pack if card not in taken)
+    for hand in hands:
+        while len(hand) < 18:
+            hand.append(next(rest))
+    return hands, list(rest), dealer
+
+
+def start(dealt: Deal) -> State:
+    hands, dog, dealer = dealt
+    return deal_from(hands, dog, dealer=dealer)
+
+
+def choose(state: State, rng: random.Random) -> Action:
+    """A random legal action, biased to reach every situation often.
+
+    In the bidding, a seat with ten trumps or more usually bids, others usually pass, and
+    low bids come first, so that the dog is often shown and the écart often made. A
+    handful, when one may be shown, is shown half of the time.
+    """
+    offered = legal_actions(state)
+    if state.phase is Phase.BIDDING:
+        bids = offered[1:]
+        strong = sum(card.is_trump for card in state.hand(state.current or 0)) >= 10
+        if bids and rng.random() < (0.8 if strong else 0.4):
+            return bids[0] if rng.random() < 0.7 else rng.choice(bids)
+        return offered[0]
+    handfuls = [action for action in offered if isinstance(action, DeclareHandful)]
+    if handfuls and rng.random() < 0.5:
+        return rng.choice(handfuls)
+    return rng.choice(offered)
+
+
+def play_random(state: State, rng: random.Random, steps: int) -> State:
+    for _ in range(steps):
+        if state.is_terminal:
+            break
+        state = apply(state, choose(state, rng))
+    return state
+
+
+def play_to_end(state: State, rng: random.Random) -> list[State]:
+    states = [state]
+    while not state.is_terminal:
+        state = apply(state, choose(state, rng))
+        states.append(state)
+    return states
+
+
+def visible(state: State, seat: int) -> frozenset[Card]:
+    """Every card ``seat`` may have seen, computed from the whole state (the ground truth).
+
+    Its own cards, every card played, the handfuls, a dog turned face up, the trumps put in
+    the écart, the taker's own écart (for the taker) and the hand of a petit sec.
+    """
+    seen = set(state.hand(seat))
+    for trick in state.tricks:
+        seen.update(trick.cards)
+    seen.update(state.current_trick)
+    for handful in state.handfuls:
+        seen.update(handful.cards)
+    contract = state.contract
+    if contract is not None and contract.dog_is_shown and state.phase is not Phase.BIDDING:
+        seen.update(state.dog)
+        seen.update(card for card in state.discard if card.is_trump)
+        if seat == state.taker:
+            seen.update(state.discard)
+    annulment = state.annulment
+    if annulment is not None and annulment.seat is not None:
+        seen.update(state.hand(annulment.seat))
+    return frozenset(seen)
+
+
+_WORD = re.compile(r"[^\s:,()]+")
+
+
+def _card_named(word: str) -> Card | None:
+    try:
+        return Card.parse(word)
+    except NotationError:
+        return None
+
+
+def cards_in(value: object) -> set[Card]:
+    """Every card found anywhere in ``value``: nested values, attrs fields, card notations."""
+    if isinstance(value, Card):
+        return {value}
+    if isinstance(value, str):
+        return {card for word in _WORD.findall(value) if (card := _card_named(word))}
+    if isinstance(value, (tuple, list, frozenset, set)):
+        return set().union(*map(cards_in, value))
+    if attrs.has(type(value)):
+        fields = attrs.fields(cast("type[attrs.AttrsInstance]", type(value)))
+        return set().union(*(cards_in(getattr(value, field.name)) for field in fields))
+    return set()
+
+
+def cards_observed(obs: Observation) -> set[Card]:
+    """The cards in every field and derived property of ``obs``, its key and its text."""
+    derived = (obs.key, obs.bids, obs.excuse_exchanges, obs.dealt_hand, str(obs))
+    return cards_in(obs) | cards_in(derived)
+
+
+def only_ints_and_strs(value: object) -> bool:
+    if isinstance(value, tuple):
+        return all(map(only_ints_and_strs, value))
+    return type(value) in (int, str)
+
+
+# ---------------------------------------------------------------------------------------------
+# (a) Nothing hidden ever appears in an observation.
+
+
+@given(
+    seed=st.integers(min_value=0, max_value=2**32),
+    mode=st.sampled_from(MODES),
+    steps=st.one_of(
+        st.integers(min_value=0, max_value=12), st.integers(min_value=0, max_value=90)
+    ),
+)
+def test_an_observation_shows_only_what_the_seat_may_see(seed: int, mode: str, steps: int) -> None:
+    state = play_random(start(random_deal(seed, mode)), random.Random(seed), steps)
+    for seat in SEATS:
+        obs = observe(state, seat)
+        seen, allowed = cards_observed(obs), visible(state, seat)
+        assert not seen - allowed, f"seat {seat} sees {sorted(seen - allowed)} in {state}"
+        # ... and everything it may see is there, and right.
+        assert seen == allowed
+        assert obs.hand == state.hand(seat)
+        assert obs.current_trick == (state.current_trick if state.phase is Phase.PLAY else ())
+        assert obs.leader == state.leader
+        assert obs.hand_sizes == tuple(len(hand) for hand in state.hands)
+        assert obs.tricks == state.tricks
+        assert obs.handfuls == state.handfuls
+        assert obs.bids == state.bids
+        assert (obs.phase, obs.current, obs.dealer, obs.slam) == (
+            state.phase,
+            state.current,
+            state.dealer,
+            state.slam,
+        )
+        assert (obs.taker, obs.contract, obs.annulment) == (
+            state.taker,
+            state.contract,
+            state.annulment,
+        )
+        assert obs.legal_actions == (legal_actions(state) if seat == state.current else ())
+        assert obs.is_my_turn is (seat == state.current)
+        assert obs.score == (score(state) if state.is_terminal else None)
+        assert len(obs.history) == len(state.history)
+        assert only_ints_and_strs(obs.key)
+        assert obs.key == information_state_key(state, seat)
+        assert hash(obs) == hash(observe(state, seat))
+
+
+# ---------------------------------------------------------------------------------------------
+# (b) What a seat cannot see makes no difference to its observation or its key.
+
+
+def _swap(dealt: Deal, a: Card, b: Card) -> Deal:
+    swap = {a: b, b: a}
+    hands, dog, dealer = dealt
+    return (
+        [[swap.get(c, c) for c in hand] for hand in hands],
+        [swap.get(c, c) for c in dog],
+        dealer,
+    )
+
+
+def _swap_action(action: Action, a: Card, b: Card) -> Action:
+    swap = {a: b, b: a}
+    if isinstance(action, Play):
+        return Play(swap.get(action.card, action.card))
+    if isinstance(action, Discard):
+        return Discard(swap.get(action.card, action.card))
+    if isinstance(action, DeclareHandful):
+        return DeclareHandful(swap.get(card, card) for card in action.cards)
+    return action
+
+
+def _replay(dealt: Deal, history: Iterable[Action]) -> State | None:
+    state = start(dealt)
+    try:
+        for action in history:
+            state = apply(state, action)
+    except IllegalActionError:
+        return None
+    return state
+
+
+def _twin(
+    dealt: Deal, state: State, rng: random.Random, seat: int | None = None
+) -> tuple[State, Card, Card] | None:
+    """Another deal and state that differ from ``state`` only by two cards exchanged.
+
+    The two cards are in different places of the deal (two hands, or a hand and the dog),
+    and the same actions, with the two cards exchanged, are legal in the other deal. With
+    ``seat``, both cards are ones that seat never saw, in either deal.
+    """
+    hands, dog, _dealer = dealt
+    place = {card: where for where, group in enumerate([*hands, dog]) for card in group}
+    seen = visible(state, seat) if seat is not None else frozenset()
+    unseen = [card for card in DECK if card not in seen]
+    pairs = [(a, b) for a, b in itertools.combinations(unseen, 2) if place[a] != place[b]]
+    rng.shuffle(pairs)
+    for a, b in pairs[:60]:
+        other = _replay(_swap(dealt, a, b), (_swap_action(x, a, b) for x in state.history))
+        if other is not None and (seat is None or visible(other, seat) == seen):
+            return other, a, b
+    return None
+
+
+STEPS = st.one_of(st.integers(min_value=0, max_value=12), st.integers(min_value=0, max_value=60))
+"""How many actions to play before exchanging cards: often few, to reach the écart."""
+
+
+@given(
+    seed=st.integers(min_value=0, max_value=2**32),
+    mode=st.sampled_from(MODES),
+    steps=STEPS,
+    seat=st.sampled_from(SEATS),
+)
+def test_cards_a_seat_cannot_see_change_nothing_for_it(
+    seed: int, mode: str, steps: int, seat: int
+) -> None:
+    rng = random.Random(seed)
+    dealt = random_deal(seed, mode)
+    state = play_random(start(dealt), rng, steps)
+    found = _twin(dealt, state, rng, seat)
+    assert found is not None, "no pair of unseen cards could be exchanged"
+    other, a, b = found
+    assert state != other
+    assert observe(other, seat) == observe(state, seat)
+    assert information_state_key(other, seat) == information_state_key(state, seat)
+    # Whoever was dealt one of the two cards tells the two deals apart.
+    hands, _dog, _dealer = dealt
+    owner = next(s for s in SEATS if a in hands[s] or b in hands[s])
+    assert observe(other, owner) != observe(state, owner)
+    assert information_state_key(other, owner) != information_state_key(state, owner)
+
+
+@given(seed=st.integers(min_value=0, max_value=2**32), mode=st.sampled_from(MODES), steps=STEPS)
+def test_a_seat_tells_two_deals_apart_exactly_when_it_saw_a_difference(
+    seed: int, mode: str, steps: int
+) -> None:
+    rng = random.Random(seed)
+    dealt = random_deal(seed, mode)
+    state = play_random(start(dealt), rng, steps)
+    found = _twin(dealt, state, rng)
+    assert found is not None, "no pair of cards could be exchanged"
+    other, a, b = found
+    for seat in SEATS:
+        saw = bool({a, b} & (visible(state, seat) | visible(other, seat)))
+        assert (observe(state, seat) != observe(other, seat)) is saw, (seat, a, b)
+        assert (information_state_key(state, seat) != information_state_key(other, seat)) is saw
+
+
+# ---------------------------------------------------------------------------------------------
+# Perfect recall and determinism of the key.
+
+
+@pytest.mark.parametrize("seed", [3, 11, 20, 41])
+def test_each_action_extends_every_seats_key(seed: int) -> None:
+    states = play_to_end(new_deal(seed=seed), random.Random(seed))
+    for seat in SEATS:
+        keys = [information_state_key(state, seat) for state in states]
+        for before, after in itertools.pairwise(keys):
+            assert len(after) > len(before)
+            assert after[: len(before)] == before
+
+
+_CHILD = """
+import json, random, sys
+import frenchtarot as ft
+from frenchtarot.observation import information_state_key
+keys = []
+for seed in (5, 6, 7):
+    state, rng = ft.new_deal(seed=seed), random.Random(seed)
+    for _ in range(30):
+        state = ft.apply(state, rng.choice(ft.legal_actions(state)))
+    keys.append([information_state_key(state, seat) for seat in range(4)])
+json.dump(keys, sys.stdout)
+"""
+
+
+def test_keys_are_equal_across_processes() -> None:
+    outputs = []
+    for hash_seed in ("1", "2"):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        done = subprocess.run(
+            [sys.executable, "-c", _CHILD], env=env, capture_output=True, text=True, check=True
+        )
+        outputs.append(json.loads(done.stdout))
+    assert outputs[0] == outputs[1]
+    here = []
+    for seed in (5, 6, 7):
+        state, rng = new_deal(seed=seed), random.Random(seed)
+        for _ in range(30):
+            state = apply(state, rng.choice(legal_actions(state)))
+        here.append([list(information_state_key(state, seat)) for seat in SEATS])
+    assert outputs[0] == here
+
+
+def test_the_order_of_the_taker_s_hidden_discards_reaches_only_the_taker() -> None:
+    dealt = deal({1: TAKER_HAND}, TAKER_DOG)
+    first = play_out(dealt, "garde pass pass pass discard 1S discard 2S")
+    second = play_out(dealt, "garde pass pass pass discard 2S discard 1S")
+    assert information_state_key(first, 1) != information_state_key(second, 1)
+    for seat in (0, 2, 3):
+        assert observe(first, seat) == observe(second, seat)
+        assert information_state_key(first, seat) == information_state_key(second, seat)
+
+
+# ---------------------------------------------------------------------------------------------
+# (c) The dog, the écart, the handful, the turn, the petit sec: table tests.
+
+# Seat 1 (first to speak when seat 0 deals) holds 13 trumps, three Kings and two small
+# spades; the dog gives five more trumps and the fourth King. With only two ordinary cards in
+# 24, the taker must put trumps in the écart (shown), and can count them in a handful. The
+# two spades are the only écart cards nobody but the taker sees.
+TAKER_HAND = "T2 T3 T4 T5 T6 T7 T8 T9 T10 T11 T12 T13 T14 KS KH KD 1S 2S"
+TAKER_DOG = "KC T15 T16 T17 T18 T19"
+TAKER_ECART = "discard 1S discard T2 discard 2S discard T3 discard T4 discard T5"
+
+
+def test_the_dog_of_a_petite_or_garde_is_shown_once_the_bidding_is_over() -> None:
+    dealt = deal({1: TAKER_HAND}, TAKER_DOG)
+    bidding = play_out(dealt, "garde pass pass")
+    for seat in SEATS:
+        obs = observe(bidding, seat)
+        assert obs.dog is None
+        assert not cards_observed(obs) & set(dealt.dog)
+        # The highest bid so far is public: it is what the state calls taker and contract.
+        assert (obs.taker, obs.contract) == (1, Contract.GARDE)
+    taken = play_out(bidding, "pass")
+    for seat in SEATS:
+        obs = observe(taken, seat)
+        assert obs.dog == tuple(sorted(cards(TAKER_DOG)))
+        assert obs.shown_discard == ()
+        assert obs.discard == (() if seat == 1 else None)
+
+
+@pytest.mark.parametrize("contract", ["petite", "garde"])
+def test_the_taker_sees_the_ecart_and_the_others_its_trumps_only(contract: str) -> None:
+    dealt = deal({1: TAKER_HAND}, TAKER_DOG)
+    state = play_out(dealt, f"{contract} pass pass pass {TAKER_ECART} pass")
+    ecart = set(cards("1S 2S T2 T3 T4 T5"))
+    hidden = set(cards("1S 2S"))
+    shown = tuple(cards("T2 T3 T4 T5"))
+    states = play_to_end(state, random.Random(4))
+    assert states[-1].phase is Phase.DONE
+    for current in states:
+        for seat in SEATS:
+            obs = observe(current, seat)
+            assert obs.shown_discard == shown
+            if seat == 1:
+                assert obs.discard is not None
+                assert set(obs.discard) == ecart
+                assert hidden <= cards_observed(obs)
+            else:
+                assert obs.discard is None
+                assert not hidden & cards_observed(obs)
+                masked = [None, "discard T2", None, "discard T3", "discard T4", "discard T5"]
+                assert [a if a is None else str(a) for a in obs.history[4:10]] == masked
+
+
+def test_a_handful_with_ecart_trumps_is_seen_by_everyone() -> None:
+    dealt = deal({1: TAKER_HAND}, TAKER_DOG)
+    state = play_out(dealt, f"garde pass pass pass {TAKER_ECART} pass")
+    offered = observe(state, 1).legal_actions
+    triple = next(a for a in offered if isinstance(a, DeclareHandful) and len(a.cards) == 15)
+    state = apply(state, triple)
+    for seat in SEATS:
+        obs = observe(state, seat)
+        assert [(h.seat, set(h.cards)) for h in obs.handfuls] == [(1, set(triple.cards))]
+        assert set(cards("T2 T3 T4 T5")) <= cards_observed(obs)
+
+
+@pytest.mark.parametrize("contract", ["garde_sans", "garde_contre"])
+def test_nobody_ever_sees_a_dog_left_face_down(contract: str) -> None:
+    state = play_out(new_deal(seed=8), f"{contract} pass pass pass")
+    assert state.taker == 1
+    dog = set(state.dog)
+    states = play_to_end(state, random.Random(8))
+    assert states[-1].phase is Phase.DONE
+    for current in states:
+        for seat in SEATS:
+            obs = observe(current, seat)
+            assert obs.dog is None
+            assert obs.discard is None
+            assert obs.shown_discard == ()
+            assert None not in obs.history
+            if current.phase is Phase.DONE:
+                assert (obs.current_trick, obs.leader, obs.current) == ((), None, None)
+            assert not dog & cards_observed(obs), (contract, seat, current.phase)
+
+
+def _at_each_phase() -> list[State]:
+    dealt = deal({1: TAKER_HAND}, TAKER_DOG)
+    discarding = play_out(dealt, "garde pass pass pass discard 1S")
+    slam = play_out(discarding, "discard T2 discard 2S discard T3 discard T4 discard T5")
+    playing = play_out(slam, "pass")
+    done = play_to_end(playing, random.Random(1))[-1]
+    passed = play_out(new_deal(seed=1), "pass pass pass pass")
+    return [dealt, play_out(dealt, "pass"), discarding, slam, playing, done, passed]
+
+
+@pytest.mark.parametrize("state", _at_each_phase(), ids=lambda state: str(state))
+def test_only_the_seat_to_act_gets_its_legal_actions(state: State) -> None:
+    for seat in SEATS:
+        obs = observe(state, seat)
+        if seat == state.current:
+            assert obs.legal_actions == legal_actions(state)
+            assert obs.legal_actions
+        else:
+            assert obs.legal_actions == ()
+
+
+PETIT_SEC_HAND = "T1 1S 2S 3S 4S 5S 6S 7S 8S 9S 10S JS CS QS KS 1H 2H 3H"
+SEAT_0_HAND = "T2 T3 T4 T5 T6 T7 T8 T9 T10 1D 2D 3D 4D 5D 6D 7D 8D 9D"
+
+
+def test_a_petit_sec_hand_is_spread_for_everyone() -> None:
+    state = deal({0: SEAT_0_HAND, 2: PETIT_SEC_HAND, 3: "4H"})
+    assert state.annulment == Annulment(AnnulReason.PETIT_SEC, 2)
+    for seat in SEATS:
+        obs = observe(state, seat)
+        assert obs.phase is Phase.ANNULLED
+        assert obs.annulment == state.annulment
+        assert obs.shown_hand == tuple(cards(PETIT_SEC_HAND))
+        assert obs.score is not None
+        assert obs.score.deltas == (0, 0, 0, 0)
+        assert obs.legal_actions == ()
+        assert cards_observed(obs) == set(state.hand(seat)) | set(cards(PETIT_SEC_HAND))
+    # The same deal with 3H and 4H exchanged between seats 2 and 3: seat 0 holds the same
+    # cards, but sees another spread hand, so it tells the two deals apart.
+    other = deal({0: SEAT_0_HAND, 2: PETIT_SEC_HAND.replace("3H", "4H"), 3: "3H"})
+    assert observe(other, 0).hand == observe(state, 0).hand
+    assert observe(other, 0).shown_hand != observe(state, 0).shown_hand
+    assert information_state_key(other, 0) != information_state_key(state, 0)
+
+
+def test_four_passes_show_nothing_more() -> None:
+    state = play_out(new_deal(seed=1), "pass pass pass pass")
+    for seat in SEATS:
+        obs = observe(state, seat)
+        assert obs.annulment == Annulment(AnnulReason.ALL_PASSED)
+        assert (obs.shown_hand, obs.dog, obs.taker, obs.contract) == (None, None, None, None)
+        assert obs.bids == tuple(((1 + i) % 4, None) for i in range(4))
+        assert cards_observed(obs) == set(state.hand(seat))
+
+
+# The taker (seat 1, garde sans: no écart) leads the first trick.
+EXCUSE_TRICKS = [
+    # The taker leads the Excuse; a defender wins the trick: the taker owes it a card.
+    ({1: "EX KS", 2: "1S", 3: "2S", 0: "3S"}, "EX", {1}),
+    # A defender plays the Excuse under the taker's King: that defender owes the taker.
+    ({1: "KS", 2: "EX 1S", 3: "2S", 0: "3S"}, "KS EX", {2}),
+    # A defender plays the Excuse and another defender wins: nothing is exchanged.
+    ({1: "1S", 2: "EX 2S", 3: "KS", 0: "3S"}, "1S EX", set()),
+]
+
+
+@pytest.mark.parametrize(("hands", "opening", "givers"), EXCUSE_TRICKS)
+def test_the_excuse_exchange_is_public(
+    hands: dict[int, str], opening: str, givers: set[int]
+) -> None:
+    state = play_out(deal(hands), f"garde_sans pass pass pass pass {opening}")
+    while not state.tricks:  # everyone else plays their lowest legal card
+        state = apply(state, legal_actions(state)[0])
+    trick = state.tricks[0]
+    expected = tuple(ExcuseExchange(0, giver, trick.winner) for giver in givers)
+    assert EXCUSE in trick.cards
+    for seat in SEATS:
+        assert observe(state, seat).excuse_exchanges == expected
+    later = play_to_end(state, random.Random(2))[-1]
+    assert observe(later, 3).excuse_exchanges == expected
+
+
+def test_an_excuse_kept_for_the_last_trick_is_not_exchanged() -> None:
+    rng = random.Random(6)
+    state = play_out(new_deal(seed=5), "garde_sans pass pass pass pass")
+    while not state.is_terminal:  # keep the Excuse to the very end
+        offered = [a for a in legal_actions(state) if a != Play(EXCUSE)] or [Play(EXCUSE)]
+        state = apply(state, rng.choice(offered))
+    assert EXCUSE in state.tricks[-1].cards
+    for seat in SEATS:
+        assert observe(state, seat).excuse_exchanges == ()
+
+
+def test_bids_and_the_highest_bid_are_public_during_the_bidding() -> None:
+    state = play_out(new_deal(seed=1), "petite pass garde")
+    for seat in SEATS:
+        obs = observe(state, seat)
+        assert obs.bids == ((1, Contract.PETITE), (2, None), (3, Contract.GARDE))
+        assert (obs.taker, obs.contract, obs.phase) == (3, Contract.GARDE, Phase.BIDDING)
+        assert [isinstance(a, (Bid, Pass)) for a in obs.history] == [True] * 3
+
+
+def test_the_dealt_hand_is_remembered() -> None:
+    start_state = deal({1: TAKER_HAND}, TAKER_DOG)
+    states = play_to_end(
+        play_out(start_state, f"garde pass pass pass {TAKER_ECART} pass"), random.Random(9)
+    )
+    for state in states:
+        for seat in SEATS:
+            assert observe(state, seat).dealt_hand == start_state.hand(seat)
+
+
+# ---------------------------------------------------------------------------------------------
+# Bad arguments, hashing, text.
+
+
+@pytest.mark.parametrize("seat", [-1, 4, 100])
+def test_a_seat_out_of_range_is_refused(seat: int) -> None:
+    state = new_deal(seed=1)
+    for function in (observe, information_state_key):
+        with pytest.raises(InvalidSeatError) as caught:
+            function(state, seat)
+        assert isinstance(caught.value, (TarotError, ValueError))
+
+
+@pytest.mark.parametrize("seat", ["1", 1.0, True, None])
+def test_a_seat_that_is_not_an_int_is_refused(seat: object) -> None:
+    state = new_deal(seed=1)
+    for function in (observe, information_state_key):
+        with pytest.raises(TarotTypeError):
+            function(state, seat)  # type: ignore[arg-type]
+
+
+def test_a_state_is_required() -> None:
+    with pytest.raises(TarotTypeError):
+        observe("not a state", 0)  # type: ignore[arg-type]
+
+
+def test_observations_are_hashable_values_with_a_readable_text() -> None:
+    state = play_random(new_deal(seed=12), random.Random(12), 40)
+    observations = {observe(state, seat) for seat in SEATS}
+    assert len(observations) == 4
+    assert observe(state, 2) in observations
+    text = str(observe(state, 2))
+    assert text.startswith("seat 2, dealer 0, play")
+    assert " ".join(map(str, state.hand(2))) in text
