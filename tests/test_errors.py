@@ -246,3 +246,17 @@ def test_errors_pickle(error: TarotError, attributes: dict[str, object]) -> None
     assert str(restored) == str(error)
     for name, value in attributes.items():
         assert getattr(restored, name) == value
+
+
+@pytest.mark.parametrize(
+    ("seat", "error"),
+    [(-1, InvalidSeatError), (4, InvalidSeatError), (True, TarotTypeError), ("1", TarotTypeError)],
+)
+def test_apply_checks_the_claimed_seat(seat: object, error: type[TarotError]) -> None:
+    state = new_deal(seed=1)
+    with pytest.raises(error) as info:
+        apply(state, Pass(), seat=seat)  # type: ignore[arg-type]
+    assert repr(seat) in str(info.value) or str(seat) in str(info.value)
+    with pytest.raises(error):
+        is_legal(state, Pass(), seat=seat)  # type: ignore[arg-type]
+    assert apply(state, Pass(), seat=1).current == 2

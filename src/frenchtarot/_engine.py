@@ -33,7 +33,7 @@ _BIDDING_ACTIONS: Final[dict[Contract | None, tuple[Action, ...]]] = {
     **{high: (PASS, *(bid for contract, bid in BIDS.items() if contract > high)) for high in BIDS},
 }
 _SLAM_ACTIONS: Final[tuple[Action, ...]] = (PASS, ANNOUNCE_SLAM)
-_EXCUSE_BIT: Final = _masks.EXCUSE
+_HANDFUL_CARDS: Final = _masks.TRUMPS | _masks.EXCUSE
 _EXCUSE_INDEX: Final = 21
 # The play state last given to legal_actions and its legal-card mask, so that apply, called
 # next on the same state in the usual loop, need not work the mask out again.
@@ -67,7 +67,11 @@ Bid(contract=Contract.GARDE_SANS), Bid(contract=Contract.GARDE_CONTRE))
         legal = _tricks.legal_mask(hand, state._trick)
         _last_legal = (state, legal)
         plays: tuple[Action, ...] = _masks.select(_PLAY_TABLE, legal)
-        if not state.tricks and _may_declare(state, seat):
+        if (
+            not state.tricks
+            and (hand & _HANDFUL_CARDS or _ecart_trumps(state, seat))
+            and _may_declare(state, seat)
+        ):
             displays = _handful.canonical_displays(state.rules, hand, _ecart_trumps(state, seat))
             if displays:
                 shown = tuple(DeclareHandful(_masks.cards(mask)) for mask in displays)
@@ -88,7 +92,8 @@ def is_legal(state: State, action: Action, *, seat: int | None = None) -> bool:
     """Whether :func:`apply` would accept ``action`` (from ``seat``, when given).
 
     Raises:
-        TarotTypeError: ``action`` is not an action.
+        InvalidSeatError: ``seat`` is not a seat of the table.
+        TarotTypeError: ``action`` is not an action, or ``seat`` not an int.
     """
     try:
         apply(state, action, seat=seat)
@@ -112,7 +117,8 @@ def apply(state: State, action: Action, *, seat: int | None = None) -> State:
     Raises:
         IllegalActionError: The rules forbid the action; its :attr:`~IllegalActionError.rule`
             says which rule.
-        TarotTypeError: ``action`` is not an action.
+        InvalidSeatError: ``seat`` is not a seat of the table.
+        TarotTypeError: ``action`` is not an action, or ``seat`` not an int.
 
     >>> import frenchtarot as ft
     >>> state = ft.apply(ft.new_deal(seed=1), ft.Bid(ft.Contract.GARDE))
@@ -128,7 +134,7 @@ every earlier bid (the highest bid is garde)
     if current is None:
         _check_type(action)
         raise IllegalActionError(Rule.GAME_OVER, action, None)
-    if seat is not None and seat != current:
+    if seat is not None and state.rules.check_seat(seat) != current:
         _check_type(action)
         raise IllegalActionError(
             Rule.NOT_YOUR_TURN, action, current, f"it is seat {current}'s turn, not {seat}'s"
@@ -261,9 +267,7 @@ def _ecart_trumps(state: State, seat: int) -> int:
 
 
 def _may_declare(state: State, seat: int) -> bool:
-    """Whether ``seat`` (to act, in the first trick) may still show a handful."""
-    if not (state._hands[seat] & (_masks.TRUMPS | _EXCUSE_BIT)) | _ecart_trumps(state, seat):
-        return False
+    """Whether ``seat`` (to act, in the first trick) has not shown a handful yet."""
     return all(handful.seat != seat for handful in state.handfuls)
 
 

@@ -11,7 +11,7 @@ from typing import Final
 
 import attrs
 
-from frenchtarot.errors import InvalidSeatError
+from frenchtarot.errors import InvalidSeatError, TarotTypeError
 
 __all__ = ["FOUR_PLAYER", "Rules"]
 
@@ -42,10 +42,13 @@ class Rules:
         """Return ``seat`` if it is a seat of this table.
 
         Raises:
-            InvalidSeatError: ``seat`` is not an int from 0 to ``seats - 1``.
+            InvalidSeatError: ``seat`` is outside 0 to ``seats - 1``.
+            TarotTypeError: ``seat`` is not an int.
         """
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.seats:
-            raise InvalidSeatError(f"seat must be an int from 0 to {self.seats - 1}, not {seat!r}")
+        if not isinstance(seat, int) or isinstance(seat, bool):
+            raise TarotTypeError(f"a seat is an int, not {seat!r}")
+        if not 0 <= seat < self.seats:
+            raise InvalidSeatError(f"seat must be from 0 to {self.seats - 1}, not {seat}")
         return seat
 
     def next_seat(self, seat: int) -> int:
