@@ -16,6 +16,7 @@ from importlib.metadata import PackageNotFoundError, version
 
 from frenchtarot._dealing import deal_from, new_deal
 from frenchtarot._engine import apply, is_legal, legal_actions
+from frenchtarot._rollout import Policy, rollout
 from frenchtarot.actions import (
     Action,
     AnnounceSlam,
@@ -76,6 +77,7 @@ __all__ = [
     "PetitAuBout",
     "Phase",
     "Play",
+    "Policy",
     "Rule",
     "Rules",
     "Score",
@@ -95,5 +97,6 @@ __all__ = [
     "observe",
     "parse_action",
     "returns",
+    "rollout",
     "score",
 ]

@@ -302,12 +302,7 @@ def _play(state: State, action: Play, seat: int) -> State:
     if len(trick) < seats:
         current: int | None = seat + 1 if seat + 1 < seats else 0
     else:
-        winner = (leader + _tricks.winning_position(trick)) % seats
-        if len(tricks) == rules.hand_size - 1 and _EXCUSE_INDEX in trick:
-            taker: int = state.taker  # type: ignore[assignment]
-            owner = (leader + trick.index(_EXCUSE_INDEX)) % seats
-            if _tricks.excuse_wins_last_trick(rules, taker, owner, tricks):
-                winner = owner
+        winner = _tricks.trick_winner(rules, state.taker, leader, trick, tricks)  # type: ignore[arg-type]
         tricks = (*tricks, Trick(leader, tuple(map(DECK.__getitem__, trick)), winner))
         trick = ()
         if len(tricks) == rules.hand_size:

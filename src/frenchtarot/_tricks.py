@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from frenchtarot import _masks
@@ -89,3 +89,20 @@ def excuse_wins_last_trick(rules: Rules, taker: int, owner: int, tricks: Iterabl
     """
     attack = rules.is_attacker(owner, taker)
     return all(rules.is_attacker(trick.winner, taker) == attack for trick in tricks)
+
+
+def trick_winner(
+    rules: Rules, taker: int, leader: int, trick: tuple[int, ...], earlier: Sequence[Trick]
+) -> int:
+    """The seat that wins the complete ``trick`` led by ``leader``, after ``earlier`` tricks.
+
+    The best card wins (see :func:`winning_position`), except on the last trick, which the
+    Excuse wins when its player's camp won every earlier trick.
+    """
+    seats = len(trick)
+    winner = (leader + winning_position(trick)) % seats
+    if len(earlier) == rules.hand_size - 1 and _EXCUSE_INDEX in trick:
+        owner = (leader + trick.index(_EXCUSE_INDEX)) % seats
+        if excuse_wins_last_trick(rules, taker, owner, earlier):
+            return owner
+    return winner

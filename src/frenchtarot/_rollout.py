@@ -1,0 +1,234 @@
+"""Playing a deal out to the end quickly, for simulations: :func:`rollout`.
+
+Without a policy, :func:`rollout` plays uniformly random legal actions on the bit masks
+behind :class:`~frenchtarot.State` and builds a state only at the end. It offers the same
+actions in the same canonical order as :func:`~frenchtarot.legal_actions`, so it draws the
+same random numbers and reaches the same terminal state as applying
+``rng.choice(legal_actions(state))`` one step at a time, about three times faster.
+
+Which cards may be played or put aside, who wins a trick, when the Excuse takes the last
+trick and which handfuls are offered all come from the private rule functions the engine
+uses, so each rule lives in one place. Only the order of the steps (who acts next, when a
+phase ends) is walked through here as in ``frenchtarot._engine``; the tests compare the
+two on many deals, from every phase.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Final, Protocol
+
+from frenchtarot import _masks
+from frenchtarot._ecart import discard_mask
+from frenchtarot._engine import _BIDDING_ACTIONS, _SLAM_ACTIONS, apply, legal_actions
+from frenchtarot._handful import canonical_displays
+from frenchtarot._tricks import legal_mask, trick_winner
+from frenchtarot.actions import DISCARDS, PLAYS, Action, AnnounceSlam, Bid, DeclareHandful
+from frenchtarot.cards import DECK
+from frenchtarot.state import Annulment, AnnulReason, Handful, Phase, State, Trick
+
+__all__ = ["Policy", "rollout"]
+
+_TRUMPS: Final = _masks.TRUMPS
+_CARD_OF: Final = DECK.__getitem__
+_RANGES: Final = tuple(range(n) for n in range(79))
+"""``_RANGES[n]`` is ``range(n)``: ``rng.choice(_RANGES[n])`` draws like a choice among n."""
+
+
+class Policy(Protocol):
+    """Chooses an action: any callable ``policy(state, actions) -> action``.
+
+    ``actions`` is :func:`~frenchtarot.legal_actions` of ``state``, never empty; the
+    policy returns one of them (or any other action :func:`~frenchtarot.apply` accepts).
+    """
+
+    def __call__(self, state: State, actions: tuple[Action, ...], /) -> Action:
+        """The action to take in ``state``, chosen from ``actions``."""
+        ...
+
+
+def rollout(state: State, rng: random.Random, policy: Policy | None = None) -> State:
+    """Play ``state`` out to the end and return the terminal state.
+
+    Without a ``policy``, each action is ``rng.choice(legal_actions(s))``: the result is
+    equal to the one of the loop below, for the same ``rng`` state, but computed without
+    building the intermediate states, which makes it the fast way to run random
+    simulations::
+
+        while not s.is_terminal:
+            s = apply(s, rng.choice(legal_actions(s)))
+
+    With a ``policy``, each action is ``policy(s, legal_actions(s))`` and ``rng`` is not
+    used by :func:`rollout` itself (a policy may use it).
+
+    Args:
+        state: Where to start, in any phase. It is not changed.
+        rng: The random number generator the uniform choices are drawn from.
+        policy: Who chooses the actions; ``None`` for uniformly random legal actions.
+
+    Returns:
+        The terminal state (phase ``DONE`` or ``ANNULLED``); ``state`` itself when it is
+        already terminal.
+
+    Raises:
+        IllegalActionError: The policy chose an action the rules forbid.
+
+    >>> import random
+    >>> import frenchtarot as ft
+    >>> end = ft.rollout(ft.new_deal(seed=3), random.Random(3))
+    >>> end.phase, len(end.tricks)
+    (Phase.DONE, 18)
+    >>> state, rng = ft.new_deal(seed=3), random.Random(3)
+    >>> while not state.is_terminal:
+    ...     state = ft.apply(state, rng.choice(ft.legal_actions(state)))
+    >>> state == end
+    True
+    """
+    if state.current is None:
+        return state
+    if policy is None:
+        return _random_rollout(state, rng)
+    while not state.is_terminal:
+        state = apply(state, policy(state, legal_actions(state)))
+    return state
+
+
+def _nth_bit(mask: int, n: int) -> int:
+    """The index of the ``n``-th lowest set bit of ``mask`` (``n`` from 0)."""
+    for _ in range(n):
+        mask &= mask - 1
+    return (mask & -mask).bit_length() - 1
+
+
+def _random_rollout(state: State, rng: random.Random) -> State:
+    """:func:`rollout` without a policy, on bit masks; ``state`` is not terminal."""
+    choice = rng.choice
+    rules = state.rules
+    seats = rules.seats
+    phase = state.phase
+    seat: int = state.current  # type: ignore[assignment]
+    hands = list(state._hands)
+    dog = state._dog
+    ecart = state._discard
+    taker = state.taker
+    contract = state.contract
+    slam = state.slam
+    history = list(state.history)
+
+    if phase is Phase.BIDDING:
+        # The bidding is the start of the deal: the history holds its words so far.
+        while True:
+            action = choice(_BIDDING_ACTIONS[contract])
+            history.append(action)
+            if isinstance(action, Bid):
+                taker, contract = seat, action.contract
+            if len(history) == seats:
+                break
+            seat = rules.next_seat(seat)
+        if contract is None:
+            return State(
+                rules,
+                state.dealer,
+                Phase.ANNULLED,
+                None,
+                state._hands,
+                dog,
+                ecart,
+                None,
+                None,
+                slam,
+                state.handfuls,
+                state.tricks,
+                state._trick,
+                state._leader,
+                tuple(history),
+                Annulment(AnnulReason.ALL_PASSED),
+            )
+        assert taker is not None
+        seat = taker
+        if contract.dog_is_shown:
+            hands[taker] |= dog
+            phase = Phase.DISCARD
+        else:
+            phase = Phase.SLAM
+
+    if phase is Phase.DISCARD:
+        hand = hands[seat]
+        remaining = rules.dog_size - ecart.bit_count()
+        while remaining:
+            allowed = discard_mask(hand, remaining)
+            index = _nth_bit(allowed, choice(_RANGES[allowed.bit_count()]))
+            hand &= ~(1 << index)
+            ecart |= 1 << index
+            history.append(DISCARDS[index])
+            remaining -= 1
+        hands[seat] = hand
+        phase = Phase.SLAM
+
+    leader = state._leader
+    if phase is Phase.SLAM:
+        action = choice(_SLAM_ACTIONS)
+        history.append(action)
+        slam = isinstance(action, AnnounceSlam)
+        leader = seat if slam else rules.next_seat(state.dealer)  # seat is the taker
+
+    # The play, one trick at a time. In the first trick, each seat that has not shown a
+    # handful is offered the canonical displays before its card.
+    handfuls = list(state.handfuls)
+    asked = {handful.seat for handful in handfuls}
+    tricks = list(state.tricks)
+    trick = state._trick
+    last_trick = rules.hand_size - 1
+    assert taker is not None
+    while True:
+        first = not tricks
+        while len(trick) < seats:
+            seat = (leader + len(trick)) % seats
+            hand = hands[seat]
+            legal = legal_mask(hand, trick)
+            count = legal.bit_count()
+            if first and seat not in asked:
+                asked.add(seat)
+                displays = canonical_displays(rules, hand, ecart & _TRUMPS if seat == taker else 0)
+                drawn = choice(_RANGES[len(displays) + count])
+                if drawn < len(displays):
+                    cards = _masks.cards(displays[drawn])
+                    handfuls.append(Handful(seat, cards))
+                    history.append(DeclareHandful(cards))
+                    continue
+                pick = drawn - len(displays)
+            else:
+                pick = choice(_RANGES[count])
+            while pick:  # _nth_bit(legal, pick), inlined: this loop is the hot path
+                legal &= legal - 1
+                pick -= 1
+            index = (legal & -legal).bit_length() - 1
+            hands[seat] = hand & ~(1 << index)
+            history.append(PLAYS[index])
+            trick += (index,)
+        # The trick is complete: the same resolution as the engine's.
+        winner = trick_winner(rules, taker, leader, trick, tricks)
+        tricks.append(Trick(leader, tuple(map(_CARD_OF, trick)), winner))
+        if len(tricks) > last_trick:
+            break
+        leader = winner
+        trick = ()
+
+    return State(
+        rules,
+        state.dealer,
+        Phase.DONE,
+        None,
+        tuple(hands),
+        dog,
+        ecart,
+        taker,
+        contract,
+        slam,
+        tuple(handfuls),
+        tuple(tricks),
+        (),
+        leader,
+        tuple(history),
+        None,
+    )
