@@ -117,31 +117,42 @@ _DOCUMENTED_MODULES = (
 
 def _check_api_complete(app: Sphinx, env: BuildEnvironment) -> None:
     objects = env.get_domain("py").objects  # type: ignore[attr-defined]
+    root = importlib.import_module("frenchtarot")
     for module_name in _DOCUMENTED_MODULES:
         try:
             module = importlib.import_module(module_name)
         except ImportError:
             continue
         for name in getattr(module, "__all__", ()):
-            if f"{module_name}.{name}" not in objects:
+            places = [f"{module_name}.{name}"]
+            if getattr(root, name, None) is getattr(module, name):
+                places.append(f"frenchtarot.{name}")  # re-exported: documented at the root
+            if not any(place in objects for place in places):
                 _logger.warning(
                     "public name %s.%s is missing from the API reference", module_name, name
                 )
 
 
 # A submodule's docstrings name its objects as that module sees them (``DECK``
-# in ``frenchtarot.cards``), while the reference documents them where users
-# import them: at the package root. When such a reference finds nothing, look
-# for the same name at the root. Only names documented there resolve this way;
-# anything else still fails the build.
+# in ``frenchtarot.cards``) or by their full path (``frenchtarot.observation.
+# observe``), while the reference documents them where users import them: at
+# the package root. When such a reference finds nothing, look for the same
+# name at the root. Only names documented there resolve this way; anything
+# else still fails the build.
+_SUBMODULE_PATH = re.compile(r"frenchtarot\.[a-z]\w*\.(?P<rest>.+)")
+
+
 def _resolve_reexported(
     app: Sphinx, env: BuildEnvironment, node: pending_xref, contnode: Element
 ) -> Element | None:
+    if node.get("refdomain") != "py":
+        return None
     module = node.get("py:module") or ""
     target = node.get("reftarget", "")
-    if node.get("refdomain") != "py" or not module.startswith("frenchtarot."):
-        return None
-    if target.startswith("frenchtarot."):
+    full = _SUBMODULE_PATH.fullmatch(target)
+    if full is not None:
+        target = full.group("rest")
+    elif target.startswith("frenchtarot.") or not module.startswith("frenchtarot."):
         return None
     domain = env.get_domain("py")
     return domain.resolve_xref(

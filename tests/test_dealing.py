@@ -644,3 +644,16 @@ def test_deal_from_rebuilds_any_seeded_deal(seed: int, dealer: int) -> None:
     assert deal_from(state.hands, state.dog, dealer=dealer) == state
     texts = [[str(card) for card in hand] for hand in state.hands]
     assert deal_from(texts, [str(card) for card in state.dog], dealer=dealer) == state
+
+
+@pytest.mark.parametrize("dealer", range(4))
+def test_next_dealer_is_the_seat_after_the_dealer_even_after_an_annulment(dealer: int) -> None:
+    played = new_deal(seed=1, dealer=dealer)
+    assert played.next_dealer == (dealer + 1) % 4
+    for _ in range(4):  # four passes annul the deal
+        played = apply(played, Pass())
+    assert played.phase is Phase.ANNULLED
+    assert played.next_dealer == (dealer + 1) % 4
+    sec = new_deal(seed=232, dealer=dealer)  # a petit sec whoever deals (hands rotate)
+    assert sec.phase is Phase.ANNULLED
+    assert sec.next_dealer == (dealer + 1) % 4

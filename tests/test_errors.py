@@ -15,6 +15,7 @@ from frenchtarot import (
     Bid,
     Card,
     Contract,
+    DealOverError,
     DeclareHandful,
     Discard,
     IllegalActionError,
@@ -45,6 +46,7 @@ HIERARCHY: list[tuple[type[TarotError], type[Exception]]] = [
     (InvalidDealError, ValueError),
     (InvalidSeatError, ValueError),
     (NotTerminalError, ValueError),
+    (DealOverError, ValueError),
     (IllegalActionError, ValueError),
 ]
 
@@ -229,6 +231,7 @@ PICKLED: list[tuple[str, TarotError, dict[str, object]]] = [
     ("InvalidDealError", InvalidDealError("bad deal"), {}),
     ("InvalidSeatError", InvalidSeatError("bad seat"), {}),
     ("NotTerminalError", NotTerminalError("not over"), {}),
+    ("DealOverError", DealOverError("over"), {}),
     (
         "IllegalActionError",
         IllegalActionError(Rule.BID_TOO_LOW, Bid(Contract.PETITE), 2, "detail"),

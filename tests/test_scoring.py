@@ -25,6 +25,7 @@ from hypothesis import strategies as st
 
 import frenchtarot as ft
 from frenchtarot import Camp, Card, Contract, Phase, Score, State
+from frenchtarot.scoring import settle_half_point
 from tests.test_golden import GOLDEN_DIR, GOLDEN_FILES, load, replay
 
 EXCUSE = Card.parse("EX")
@@ -729,3 +730,22 @@ def test_str_mentions_taker_contract_and_deltas(name: str, words: list[str]) -> 
     text = str(ft.score(golden(name)))
     for word in words:
         assert word in text
+
+
+@pytest.mark.parametrize(
+    ("taker_half", "target", "made", "points"),
+    [
+        (81, 41, False, 40),  # 40.5 with two bouts: the half goes to the defence, lost by 1
+        (83, 41, True, 42),  # 41.5 with two bouts: the half goes to the taker, made by 1
+        (82, 41, True, 41),  # exactly the target: made by 0
+        (80, 41, False, 40),
+        (111, 56, False, 55),  # 55.5 without a bout
+        (113, 56, True, 57),
+        (71, 36, False, 35),
+        (73, 36, True, 37),
+    ],
+)
+def test_half_point_goes_to_the_winning_camp(
+    taker_half: int, target: int, made: bool, points: int
+) -> None:
+    assert settle_half_point(taker_half, target) == (made, points)

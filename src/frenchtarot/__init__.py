@@ -30,6 +30,7 @@ from frenchtarot.actions import (
 )
 from frenchtarot.cards import DECK, Card, Suit
 from frenchtarot.errors import (
+    DealOverError,
     IllegalActionError,
     InvalidCardError,
     InvalidDealError,
@@ -61,6 +62,7 @@ __all__ = [
     "Camp",
     "Card",
     "Contract",
+    "DealOverError",
     "DeclareHandful",
     "Discard",
     "ExcuseExchange",

@@ -54,6 +54,12 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     then the player's lowest trumps, hiding the highest; the Excuse only when it must stand
     in for a trump. :func:`apply` also accepts any other display the rules allow.
 
+    Args:
+        state: The state.
+
+    Returns:
+        The legal actions of :attr:`State.current`, empty exactly when the deal is over.
+
     >>> import frenchtarot as ft
     >>> ft.legal_actions(ft.new_deal(seed=1))
     (Pass(), Bid(contract=Contract.PETITE), Bid(contract=Contract.GARDE), \
@@ -90,6 +96,15 @@ Bid(contract=Contract.GARDE_SANS), Bid(contract=Contract.GARDE_CONTRE))
 
 def is_legal(state: State, action: Action, *, seat: int | None = None) -> bool:
     """Whether :func:`apply` would accept ``action`` (from ``seat``, when given).
+
+    Args:
+        state: The state to act in.
+        action: The action to check.
+        seat: When given, the seat claiming to act.
+
+    Returns:
+        ``True`` when the action is legal, ``False`` when :func:`apply` would raise
+        :class:`~frenchtarot.IllegalActionError`.
 
     Raises:
         InvalidSeatError: ``seat`` is not a seat of the table.
@@ -201,7 +216,7 @@ def _bid(state: State, action: Pass | Bid, seat: int) -> State:
                 Rule.BID_TOO_LOW, action, seat, f"the highest bid is {contract.name.lower()}"
             )
         taker, contract = seat, action.contract
-    history = (*state.history, action)
+    history = state.history + (action,)
     rules = state.rules
     if len(history) < rules.seats:
         return _evolve(
@@ -246,7 +261,7 @@ def _discard(state: State, action: Discard, seat: int) -> State:
         phase=Phase.DISCARD if remaining > 1 else Phase.SLAM,
         hands=tuple(hands),
         discard=state._discard | 1 << index,
-        history=(*state.history, action),
+        history=state.history + (action,),
     )
 
 
@@ -258,7 +273,7 @@ def _start_play(state: State, action: Pass | AnnounceSlam, *, slam: bool) -> Sta
         current=leader,
         slam=slam,
         leader=leader,
-        history=(*state.history, action),
+        history=state.history + (action,),
     )
 
 
@@ -279,7 +294,7 @@ def _declare(state: State, action: DeclareHandful, seat: int) -> State:
     if problem is not None:
         raise IllegalActionError(Rule.INVALID_HANDFUL, action, seat, problem)
     handful = Handful(seat, _masks.cards(shown))
-    return _evolve(state, handfuls=(*state.handfuls, handful), history=(*state.history, action))
+    return _evolve(state, handfuls=(*state.handfuls, handful), history=state.history + (action,))
 
 
 def _play(state: State, action: Play, seat: int) -> State:
@@ -324,6 +339,6 @@ def _play(state: State, action: Play, seat: int) -> State:
         tricks,
         trick,
         leader,
-        (*state.history, action),
+        state.history + (action,),
         None,
     )

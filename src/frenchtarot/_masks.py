@@ -52,8 +52,11 @@ def make_table(items: Iterable[T]) -> tuple[tuple[tuple[T, ...], ...], ...]:
 
 def select(table: tuple[tuple[tuple[T, ...], ...], ...], mask: int) -> tuple[T, ...]:
     """The items of ``table`` (see :func:`make_table`) for the bits of ``mask``, ascending."""
+    if not mask:
+        return ()
     out: tuple[T, ...] = ()
-    k = 0
+    k = ((mask & -mask).bit_length() - 1) >> 3  # skip the empty low bytes
+    mask >>= 8 * k
     while mask:
         byte = mask & 0xFF
         if byte:

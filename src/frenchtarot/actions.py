@@ -6,16 +6,16 @@ always taken by the seat whose turn it is (:attr:`frenchtarot.State.current`).
 Each action has a short text notation, given by ``str(action)`` and read back by
 :func:`parse_action`:
 
-========================  =======================
-Action                    Notation
-========================  =======================
-``Pass()``                ``pass``
-``Bid(Contract.GARDE)``   ``garde`` (``petite``, ``garde_sans``, ``garde_contre``)
-``Discard(card)``         ``discard KH``
-``AnnounceSlam()``        ``slam``
-``DeclareHandful(cards)`` ``handful T1 T2 ...`` (cards in canonical order)
-``Play(card)``            ``KH``
-========================  =======================
+=========================  =========================================================
+Action                     Notation
+=========================  =========================================================
+``Pass()``                 ``pass``
+``Bid(Contract.GARDE)``    ``garde`` (also ``petite``, ``garde_sans``, ``garde_contre``)
+``Discard(card)``          ``discard KH``
+``AnnounceSlam()``         ``slam``
+``DeclareHandful(cards)``  ``handful T1 T2 ...`` (cards in canonical order)
+``Play(card)``             ``KH``
+=========================  =========================================================
 
 >>> from frenchtarot import Play, parse_action
 >>> parse_action("kh") == Play("KH")
@@ -242,7 +242,13 @@ _WORDS: Final[dict[str, Action]] = {
 
 
 def parse_action(text: str) -> Action:
-    """Read an action from its notation (see the table above), ignoring case and spacing.
+    """Read an action from its notation (see the module's table), ignoring case and spacing.
+
+    Args:
+        text: The notation, e.g. ``"pass"``, ``"garde"``, ``"discard 2S"``, ``"KH"``.
+
+    Returns:
+        The action.
 
     Raises:
         NotationError: ``text`` is not the notation of an action.

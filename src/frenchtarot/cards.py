@@ -119,6 +119,12 @@ class Card:
     def from_index(cls, index: int) -> Card:
         """The card at ``index`` (0 to 77) in the canonical order of :data:`DECK`.
 
+        Args:
+            index: The card's position in :data:`DECK`.
+
+        Returns:
+            The card (the one shared instance).
+
         Raises:
             InvalidCardError: ``index`` is outside 0 to 77.
             TarotTypeError: ``index`` is not an int.
@@ -136,6 +142,12 @@ class Card:
         Suit cards are a rank then a suit letter: ranks ``1`` to ``10``, ``J`` (Jack,
         *valet*), ``C`` (Knight, *cavalier*), ``Q``, ``K``; suits ``S H D C``. Trumps are
         ``T1`` to ``T21`` and the Excuse is ``EX``.
+
+        Args:
+            text: The notation, e.g. ``"KH"``, ``"10s"``, ``"T21"``, ``"EX"``.
+
+        Returns:
+            The card (the one shared instance).
 
         Raises:
             NotationError: ``text`` is not the notation of a card.

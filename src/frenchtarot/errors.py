@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from frenchtarot.actions import Action
 
 __all__ = [
+    "DealOverError",
     "IllegalActionError",
     "InvalidCardError",
     "InvalidDealError",
@@ -64,6 +65,10 @@ class InvalidDealError(TarotError, ValueError):
 
 class InvalidSeatError(TarotError, ValueError):
     """A seat number outside ``0 .. seats - 1``."""
+
+
+class DealOverError(TarotError, ValueError):
+    """An operation that needs a seat to act got a finished deal (for example a player)."""
 
 
 class NotTerminalError(TarotError, ValueError):

@@ -29,7 +29,7 @@ from frenchtarot.actions import (
     Play,
 )
 from frenchtarot.cards import Card
-from frenchtarot.errors import TarotTypeError
+from frenchtarot.errors import DealOverError
 from frenchtarot.state import Phase, State
 
 __all__ = ["Player", "RandomPlayer", "SimplePlayer", "play_deal"]
@@ -49,8 +49,21 @@ class RandomPlayer:
         self._rng = random.Random(seed)
 
     def __call__(self, state: State) -> Action:
-        """Pick a legal action at random."""
-        return self._rng.choice(legal_actions(state))
+        """Pick a legal action at random.
+
+        Args:
+            state: A state that is not terminal.
+
+        Returns:
+            One of ``legal_actions(state)``, uniformly.
+
+        Raises:
+            DealOverError: The deal is over.
+        """
+        actions = legal_actions(state)
+        if not actions:
+            raise DealOverError("the deal is over: there is no seat to act")
+        return self._rng.choice(actions)
 
     def __repr__(self) -> str:
         return "RandomPlayer()"
@@ -90,11 +103,21 @@ class SimplePlayer:
     """
 
     def __call__(self, state: State) -> Action:
-        """Choose an action for the seat to act."""
+        """Choose an action for the seat to act.
+
+        Args:
+            state: A state that is not terminal.
+
+        Returns:
+            One of ``legal_actions(state)``.
+
+        Raises:
+            DealOverError: The deal is over.
+        """
         actions = legal_actions(state)
         seat = state.current
         if seat is None:
-            raise TarotTypeError("the deal is over: there is no seat to act")
+            raise DealOverError("the deal is over: there is no seat to act")
         if state.phase is Phase.BIDDING:
             strength = _hand_strength(state.hand(seat))
             for contract, threshold in _BID_THRESHOLDS:

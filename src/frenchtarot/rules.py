@@ -41,6 +41,12 @@ class Rules:
     def check_seat(self, seat: object) -> int:
         """Return ``seat`` if it is a seat of this table.
 
+        Args:
+            seat: The value to check.
+
+        Returns:
+            ``seat`` itself.
+
         Raises:
             InvalidSeatError: ``seat`` is outside 0 to ``seats - 1``.
             TarotTypeError: ``seat`` is not an int.
@@ -52,15 +58,37 @@ class Rules:
         return seat
 
     def next_seat(self, seat: int) -> int:
-        """The seat that plays after ``seat`` (the player on its right)."""
+        """The seat that plays after ``seat`` (the player on its right).
+
+        Args:
+            seat: A seat of this table.
+
+        Returns:
+            ``(seat + 1) % seats``.
+        """
         return (seat + 1) % self.seats
 
     def is_attacker(self, seat: int, taker: int) -> bool:
-        """Whether ``seat`` plays on the taker's side (in the four-player game, the taker)."""
+        """Whether ``seat`` plays on the taker's side (in the four-player game, the taker).
+
+        Args:
+            seat: The seat asked about.
+            taker: The taker's seat.
+
+        Returns:
+            ``True`` for the taker's camp, ``False`` for the defence.
+        """
         return seat == taker
 
     def handful_bonus(self, size: int) -> int:
-        """The bonus for a handful of ``size`` cards, 0 when that is not a handful size."""
+        """The bonus for a handful of ``size`` cards, 0 when that is not a handful size.
+
+        Args:
+            size: The number of cards shown.
+
+        Returns:
+            20, 30 or 40 in the four-player game, else 0.
+        """
         for threshold, bonus in self.handfuls:
             if threshold == size:
                 return bonus

@@ -135,9 +135,19 @@ class Score:
         verdict = "made" if self.made else "lost"
         return (
             f"seat {self.taker} {self.contract.name.lower()} {verdict} by {self.margin} "
-            f"({self.taker_points:g} points, {self.bouts} bouts, target {self.target}): "
-            + _deltas(self.deltas)
+            f"({self.taker_points:g} points, {self.bouts} bout{'' if self.bouts == 1 else 's'}, "
+            f"target {self.target}): " + _deltas(self.deltas)
         )
+
+
+def settle_half_point(taker_half: int, target: int) -> tuple[bool, int]:
+    """Whether the contract is made, and the taker's whole points, from points in halves.
+
+    A half point (possible in the three- and five-player games) goes to the camp that wins
+    the deal: 40.5 points against a target of 41 is lost by one (40), 41.5 made by one (42).
+    """
+    made = taker_half >= 2 * target
+    return made, (taker_half + 1) // 2 if made else taker_half // 2
 
 
 def _deltas(deltas: tuple[int, ...]) -> str:
@@ -208,9 +218,7 @@ def score(state: State) -> Score:
     bouts = bout_mask.bit_count()
     target = TARGETS[bouts]
 
-    # The half point, when there is one, goes to the camp that wins the deal.
-    made = taker_half + (taker_half & 1) >= 2 * target
-    rounded = (taker_half + 1) // 2 if made else taker_half // 2
+    made, rounded = settle_half_point(taker_half, target)
     margin = abs(rounded - target)
     sign = 1 if made else -1
 
@@ -282,6 +290,12 @@ def _slam(announced: bool, winners_attack: list[bool]) -> SlamResult:
 
 def returns(state: State) -> tuple[int, ...]:
     """Each seat's score for the deal: zeros until the deal is over (OpenSpiel's *returns*).
+
+    Args:
+        state: Any state.
+
+    Returns:
+        :attr:`Score.deltas` once the deal is played out, else one zero per seat.
 
     >>> import frenchtarot as ft
     >>> ft.returns(ft.new_deal(seed=1))

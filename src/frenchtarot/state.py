@@ -80,6 +80,12 @@ class Trick:
     def seat_of(self, card: Card) -> int:
         """The seat that played ``card`` to this trick.
 
+        Args:
+            card: A card of the trick.
+
+        Returns:
+            The seat.
+
         Raises:
             ValueError: ``card`` is not in the trick.
         """
@@ -159,6 +165,12 @@ class State:
 
     def hand(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` holds, in canonical order.
+
+        Args:
+            seat: The seat, 0 to 3.
+
+        Returns:
+            The cards, sorted as in :data:`~frenchtarot.DECK`.
 
         Raises:
             InvalidSeatError: ``seat`` is not a seat of this table.

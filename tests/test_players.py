@@ -1,0 +1,120 @@
+"""The built-in players and the command line that plays a deal with them."""
+
+from __future__ import annotations
+
+import pytest
+
+import frenchtarot as ft
+from frenchtarot.__main__ import describe_deal, main
+from frenchtarot.players import RandomPlayer, SimplePlayer, play_deal
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_simple_players_only_take_legal_actions_and_finish_the_deal(seed: int) -> None:
+    players = [SimplePlayer() for _ in range(4)]
+    final = play_deal(ft.new_deal(seed=seed, dealer=seed % 4), players)
+    assert final.is_terminal
+    assert sum(ft.score(final).deltas) == 0
+
+
+def test_simple_players_bid_and_play_most_deals() -> None:
+    finals = [play_deal(ft.new_deal(seed=seed), [SimplePlayer()] * 4) for seed in range(60)]
+    played = [final for final in finals if final.phase is ft.Phase.DONE]
+    # A player that never bids would annul every deal; this one takes most of them.
+    assert len(played) > 30
+    assert {final.contract for final in played} >= {ft.Contract.PETITE, ft.Contract.GARDE}
+
+
+def test_simple_player_shows_the_largest_handful_offered() -> None:
+    trumps = [f"T{n}" for n in range(1, 16)]
+    deck = [str(card) for card in ft.DECK if str(card) not in trumps]
+    hands = [trumps + deck[:3], deck[3:21], deck[21:39], deck[39:57]]
+    state = ft.deal_from(hands, deck[57:63], dealer=3)
+    for word in ("pass", "pass", "pass", "petite"):  # seat 0 speaks first, then 1, 2, 3
+        state = ft.apply(state, ft.parse_action(word))
+    player = SimplePlayer()
+    while state.phase is not ft.Phase.PLAY:  # seat 3's écart and slam decision
+        state = ft.apply(state, player(state))
+    assert state.current == 0  # seat 0 leads, and may first show its 15 trumps
+    state = ft.apply(state, player(state))
+    assert [(h.seat, h.size) for h in state.handfuls] == [(0, 15)]
+
+
+def test_simple_player_wins_cheaply_and_feeds_its_own_camp() -> None:
+    spades = [f"{r}S" for r in ("4", "5", "6", "7", "8", "9", "10", "J", "C", "Q", "K")]
+    hands = [
+        [f"T{n}" for n in range(1, 19)],
+        ["2H", "1H", *(f"{n}H" for n in range(3, 11)), "JH", "QH"]
+        + ["T19", "T20", "T21", "EX", "1S", "2S"],
+        ["CH", "KH", *spades, "1C", "2C", "3C", "4C", "5C"],
+        [str(card) for card in ft.DECK if card.suit is ft.Suit.DIAMONDS]
+        + ["6C", "7C", "8C", "9C"],
+    ]
+    state = ft.deal_from(hands, ["10C", "JC", "CC", "QC", "KC", "3S"], dealer=0)
+    player = SimplePlayer()
+    for word in ("garde_sans", "pass", "pass", "pass", "pass"):  # seat 1 takes and leads
+        state = ft.apply(state, ft.parse_action(word))
+    state = ft.apply(state, ft.Play("2H"))
+    # Seat 2 (defence) beats the taker's card with the cheaper of its winning cards ...
+    assert player(state) == ft.Play("CH")
+    state = ft.apply(state, ft.Play("CH"))
+    # ... and seat 3, its partner, gives the trick its most valuable card.
+    assert player(state) == ft.Play("KD")
+
+
+def test_random_player_is_seeded_and_refuses_a_finished_deal() -> None:
+    start = ft.new_deal(seed=9)
+    first = play_deal(start, [RandomPlayer(seat) for seat in range(4)])
+    second = play_deal(start, [RandomPlayer(seat) for seat in range(4)])
+    assert first == second
+    with pytest.raises(ft.DealOverError):
+        RandomPlayer(0)(first)
+    with pytest.raises(ft.DealOverError):
+        SimplePlayer()(first)
+    assert repr(RandomPlayer()) == "RandomPlayer()"
+    assert repr(SimplePlayer()) == "SimplePlayer()"
+
+
+def test_random_player_draws_uniformly_from_the_legal_actions() -> None:
+    state = ft.new_deal(seed=2)
+    player = RandomPlayer(5)
+    drawn = {player(state) for _ in range(200)}
+    assert drawn == set(ft.legal_actions(state))
+
+
+def test_describe_deal_prints_every_trick_and_the_score() -> None:
+    final, lines = describe_deal(ft.new_deal(seed=1), [SimplePlayer()] * 4)
+    text = "\n".join(lines)
+    assert final.phase is ft.Phase.DONE
+    assert sum(line.startswith("Trick") for line in lines) == 18
+    assert text.splitlines()[-1] == f"Score: {ft.score(final)}"
+    for seat, hand in enumerate(ft.new_deal(seed=1).hands):
+        assert f"seat {seat}: {' '.join(map(str, hand))}" in text
+    assert f"The dog is shown to all: {' '.join(map(str, final.dog))}" in text
+
+
+def test_main_prints_a_complete_deal(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "Trick 18" in out and "Score: seat" in out
+    assert main(["--seed", "1", "--random", "--dealer", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "Dealer: seat 2" in out and "Score:" in out
+
+
+def test_main_reports_an_annulled_deal(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--seed", "232"]) == 0  # a petit sec
+    out = capsys.readouterr().out
+    assert "annulled" in out and "Trick" not in out
+
+
+def test_describe_deal_reports_handfuls_the_slam_decision_and_the_ecart() -> None:
+    wanted = {"shows a handful", "announces a slam", "Écart of seat"}
+    seen: set[str] = set()
+    for seed in range(300):
+        players: list[ft.players.Player] = [RandomPlayer(seed * 4 + seat) for seat in range(4)]
+        _, lines = describe_deal(ft.new_deal(seed=seed), players)
+        seen |= {phrase for phrase in wanted for line in lines if phrase in line}
+        if seen == wanted:
+            break
+    assert seen == wanted
