@@ -19,6 +19,7 @@ from frenchtarot import (
     Card,
     IllegalActionError,
     InvalidDealError,
+    InvalidDealTypeError,
     NotationError,
     Pass,
     Phase,
@@ -657,3 +658,25 @@ def test_next_dealer_is_the_seat_after_the_dealer_even_after_an_annulment(dealer
     sec = new_deal(seed=232, dealer=dealer)  # a petit sec whoever deals (hands rotate)
     assert sec.phase is Phase.ANNULLED
     assert sec.next_dealer == (dealer + 1) % 4
+
+
+def test_numpy_style_integers_are_accepted_and_other_types_refused() -> None:
+    class Index:  # an integer type that is not an int, like numpy.int64
+        def __init__(self, value: int) -> None:
+            self.value = value
+
+        def __index__(self) -> int:
+            return self.value
+
+    assert new_deal(seed=Index(3), dealer=Index(2)) == new_deal(seed=3, dealer=2)  # type: ignore[arg-type]
+    assert new_deal(seed=1).hand(Index(2)) == new_deal(seed=1).hand(2)  # type: ignore[arg-type]
+    assert Card.from_index(Index(5)) is DECK[5]  # type: ignore[arg-type]
+    for bad in ("3", 3.0, True, None):
+        with pytest.raises(InvalidDealTypeError) as info:
+            new_deal(dealer=bad)  # type: ignore[arg-type]
+        assert isinstance(info.value, TypeError) and isinstance(info.value, InvalidDealError)
+    for bad_seed in ("abc", 2.5, False):
+        with pytest.raises(TypeError):
+            new_deal(seed=bad_seed)  # type: ignore[arg-type]
+    with pytest.raises(InvalidDealTypeError):
+        deal_from(5, [])  # type: ignore[arg-type]

@@ -21,6 +21,7 @@ from frenchtarot import (
     IllegalActionError,
     InvalidCardError,
     InvalidDealError,
+    InvalidDealTypeError,
     InvalidSeatError,
     NotationError,
     NotTerminalError,
@@ -44,6 +45,7 @@ HIERARCHY: list[tuple[type[TarotError], type[Exception]]] = [
     (NotationError, ValueError),
     (InvalidCardError, ValueError),
     (InvalidDealError, ValueError),
+    (InvalidDealTypeError, TypeError),
     (InvalidSeatError, ValueError),
     (NotTerminalError, ValueError),
     (DealOverError, ValueError),
@@ -63,7 +65,8 @@ def test_error_classes_derive_from_tarot_error_and_the_right_builtin(
     assert issubclass(cls, TarotError)
     assert issubclass(cls, builtin)
     other = ValueError if builtin is TypeError else TypeError
-    assert not issubclass(cls, other)
+    # Only the wrong-type deal error is both: a TypeError that is still an InvalidDealError.
+    assert issubclass(cls, other) == (cls is InvalidDealTypeError)
 
 
 def test_the_hierarchy_table_lists_every_error_class() -> None:
@@ -229,6 +232,7 @@ PICKLED: list[tuple[str, TarotError, dict[str, object]]] = [
     ("NotationError", NotationError("bad 'QQ'", "QQ"), {"text": "QQ"}),
     ("InvalidCardError", InvalidCardError("no card"), {}),
     ("InvalidDealError", InvalidDealError("bad deal"), {}),
+    ("InvalidDealTypeError", InvalidDealTypeError("bad type"), {}),
     ("InvalidSeatError", InvalidSeatError("bad seat"), {}),
     ("NotTerminalError", NotTerminalError("not over"), {}),
     ("DealOverError", DealOverError("over"), {}),
@@ -263,3 +267,17 @@ def test_apply_checks_the_claimed_seat(seat: object, error: type[TarotError]) ->
     with pytest.raises(error):
         is_legal(state, Pass(), seat=seat)  # type: ignore[arg-type]
     assert apply(state, Pass(), seat=1).current == 2
+
+
+@pytest.mark.parametrize("not_a_state", [None, "state", 3, new_deal(seed=1).hands])
+def test_functions_taking_a_state_refuse_anything_else(not_a_state: object) -> None:
+    calls: list[Callable[[], object]] = [
+        lambda: apply(not_a_state, Pass()),  # type: ignore[arg-type]
+        lambda: legal_actions(not_a_state),  # type: ignore[arg-type]
+        lambda: is_legal(not_a_state, Pass()),  # type: ignore[arg-type]
+        lambda: score(not_a_state),  # type: ignore[arg-type]
+        lambda: frenchtarot.returns(not_a_state),  # type: ignore[arg-type]
+    ]
+    for call in calls:
+        with pytest.raises(TarotTypeError, match="expected a State"):
+            call()

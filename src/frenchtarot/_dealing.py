@@ -6,8 +6,14 @@ import random
 from collections.abc import Iterable, Sequence
 
 from frenchtarot import _masks
+from frenchtarot._checks import whole_number
 from frenchtarot.cards import Card
-from frenchtarot.errors import InvalidDealError, NotationError
+from frenchtarot.errors import (
+    InvalidDealError,
+    InvalidDealTypeError,
+    NotationError,
+    TarotTypeError,
+)
 from frenchtarot.rules import FOUR_PLAYER, Rules
 from frenchtarot.state import Annulment, AnnulReason, Phase, State
 
@@ -70,7 +76,8 @@ def new_deal(*, dealer: int = 0, seed: int | None = None) -> State:
         holds the Petit as their only trump, without the Excuse (a *petit sec*).
 
     Raises:
-        InvalidDealError: ``dealer`` is not a seat.
+        InvalidDealError: ``dealer`` is not a seat; an :class:`InvalidDealTypeError` (also a
+            :class:`TypeError`) when ``dealer`` or ``seed`` is not an integer.
 
     >>> import frenchtarot as ft
     >>> state = ft.new_deal(seed=1)
@@ -78,9 +85,12 @@ def new_deal(*, dealer: int = 0, seed: int | None = None) -> State:
     (Phase.BIDDING, 1, [18, 18, 18, 18], 6)
     """
     rules = FOUR_PLAYER
-    _check_dealer(dealer, rules)
-    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-        raise InvalidDealError(f"seed must be an int or None, not {seed!r}")
+    dealer = _check_dealer(dealer, rules)
+    if seed is not None:
+        try:
+            seed = whole_number(seed, "seed")
+        except TarotTypeError as error:
+            raise InvalidDealTypeError(f"seed must be an int or None, not {seed!r}") from error
     hands, dog = shuffle_and_deal(random.Random(seed), rules, dealer)
     return _start(rules, dealer, tuple(map(_mask, hands)), _mask(dog))
 
@@ -111,7 +121,8 @@ def deal_from(
 
     Raises:
         InvalidDealError: A count is wrong, a card is unknown, repeated or missing, or the
-            dealer is not a seat. The message says which.
+            dealer is not a seat. The message says which. A value of the wrong type raises
+            its subclass :class:`InvalidDealTypeError`, which is also a :class:`TypeError`.
 
     >>> import frenchtarot as ft
     >>> deck = [str(card) for card in ft.DECK]
@@ -120,9 +131,11 @@ def deal_from(
     (Card.parse('T19'), Card.parse('T20'), Card.parse('T21'), Card.parse('EX'))
     """
     rules = FOUR_PLAYER
-    _check_dealer(dealer, rules)
+    dealer = _check_dealer(dealer, rules)
     if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
-        raise InvalidDealError(f"hands must be a sequence of {rules.seats} hands, not {hands!r}")
+        raise InvalidDealTypeError(
+            f"hands must be a sequence of {rules.seats} hands, not {hands!r}"
+        )
     if len(hands) != rules.seats:
         raise InvalidDealError(f"expected {rules.seats} hands, got {len(hands)}")
     places = [f"seat {seat}" for seat in range(rules.seats)] + ["the dog"]
@@ -145,7 +158,7 @@ def deal_from(
 
 def _read_cards(place: str, group: Iterable[Card | str]) -> list[Card]:
     if isinstance(group, (str, bytes, Card)) or not isinstance(group, Iterable):
-        raise InvalidDealError(f"the cards of {place} must be an iterable, not {group!r}")
+        raise InvalidDealTypeError(f"the cards of {place} must be an iterable, not {group!r}")
     cards = []
     for item in group:
         if isinstance(item, Card):
@@ -156,15 +169,20 @@ def _read_cards(place: str, group: Iterable[Card | str]) -> list[Card]:
             except NotationError as error:
                 raise InvalidDealError(f"unknown card {item!r} in {place}") from error
         else:
-            raise InvalidDealError(f"{item!r} in {place} is not a card or a card's notation")
+            raise InvalidDealTypeError(f"{item!r} in {place} is not a card or a card's notation")
     return cards
 
 
-def _check_dealer(dealer: object, rules: Rules) -> None:
-    if not isinstance(dealer, int) or isinstance(dealer, bool) or not (0 <= dealer < rules.seats):
-        raise InvalidDealError(
+def _check_dealer(dealer: object, rules: Rules) -> int:
+    try:
+        seat = whole_number(dealer, "dealer")
+    except TarotTypeError as error:
+        raise InvalidDealTypeError(
             f"dealer must be a seat from 0 to {rules.seats - 1}, not {dealer!r}"
-        )
+        ) from error
+    if not 0 <= seat < rules.seats:
+        raise InvalidDealError(f"dealer must be a seat from 0 to {rules.seats - 1}, not {seat}")
+    return seat
 
 
 def petit_sec_seat(hands: tuple[int, ...]) -> int | None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Final
 
 from frenchtarot import _ecart, _handful, _masks, _tricks
+from frenchtarot._checks import check_state
 from frenchtarot.actions import (
     ANNOUNCE_SLAM,
     BIDS,
@@ -41,7 +42,14 @@ _last_legal: tuple[State | None, int] = (None, 0)
 
 
 def legal_actions(state: State) -> tuple[Action, ...]:
-    """Every action the seat to act may take, in canonical order; empty when terminal.
+    """The actions offered to the seat to act, in canonical order; empty when terminal.
+
+    Every legal bid, écart card, slam decision and card play is listed. Handfuls are the
+    one exception: a player holding more trumps than a handful size may choose which to
+    hide, and rather than every such choice (66 ten-card displays from twelve trumps) one
+    canonical display per size is offered. :func:`apply` and :func:`is_legal` accept the
+    other valid displays too, so ``is_legal(state, a)`` holds for every offered ``a``, and
+    the converse holds for every action that is not a :class:`~frenchtarot.DeclareHandful`.
 
     The canonical order is: in the bidding, :class:`~frenchtarot.Pass` then the allowed
     bids from lowest to highest; in the écart, :class:`~frenchtarot.Discard` by card order;
@@ -60,11 +68,16 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     Returns:
         The legal actions of :attr:`State.current`, empty exactly when the deal is over.
 
+    Raises:
+        TarotTypeError: ``state`` is not a :class:`~frenchtarot.State`.
+
     >>> import frenchtarot as ft
     >>> ft.legal_actions(ft.new_deal(seed=1))
     (Pass(), Bid(contract=Contract.PETITE), Bid(contract=Contract.GARDE), \
 Bid(contract=Contract.GARDE_SANS), Bid(contract=Contract.GARDE_CONTRE))
     """
+    if state.__class__ is not State:
+        check_state(state)
     phase = state.phase
     if phase is Phase.PLAY:
         global _last_legal
@@ -145,6 +158,8 @@ def apply(state: State, action: Action, *, seat: int | None = None) -> State:
     frenchtarot.errors.IllegalActionError: illegal action petite: a bid must be higher than \
 every earlier bid (the highest bid is garde)
     """
+    if state.__class__ is not State:
+        check_state(state)
     current = state.current
     if current is None:
         _check_type(action)

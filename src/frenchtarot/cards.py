@@ -20,6 +20,7 @@ import enum
 from collections.abc import Iterator
 from typing import Final, final
 
+from frenchtarot._checks import whole_number
 from frenchtarot.errors import InvalidCardError, NotationError, TarotTypeError
 
 __all__ = ["DECK", "Card", "Suit"]
@@ -103,8 +104,7 @@ class Card:
     def __new__(cls, suit: Suit | None, rank: int) -> Card:  # noqa: D102 - see the class
         if suit is not None and not isinstance(suit, Suit):
             raise TarotTypeError(f"suit must be a Suit or None, not {suit!r}")
-        if not isinstance(rank, int) or isinstance(rank, bool):
-            raise TarotTypeError(f"rank must be an int, not {rank!r}")
+        rank = whole_number(rank, "rank")
         if suit is None:
             if rank == 0:
                 return DECK[EXCUSE_INDEX]
@@ -129,8 +129,7 @@ class Card:
             InvalidCardError: ``index`` is outside 0 to 77.
             TarotTypeError: ``index`` is not an int.
         """
-        if not isinstance(index, int) or isinstance(index, bool):
-            raise TarotTypeError(f"card index must be an int, not {index!r}")
+        index = whole_number(index, "card index")
         if not 0 <= index < 78:
             raise InvalidCardError(f"card index must be from 0 to 77, not {index}")
         return DECK[index]

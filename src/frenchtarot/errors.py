@@ -23,6 +23,7 @@ __all__ = [
     "IllegalActionError",
     "InvalidCardError",
     "InvalidDealError",
+    "InvalidDealTypeError",
     "InvalidSeatError",
     "NotTerminalError",
     "NotationError",
@@ -61,6 +62,10 @@ class InvalidCardError(TarotError, ValueError):
 
 class InvalidDealError(TarotError, ValueError):
     """Hands, dog or dealer given to :func:`frenchtarot.deal_from` do not make a valid deal."""
+
+
+class InvalidDealTypeError(InvalidDealError, TarotTypeError):
+    """A deal argument of the wrong type; also a :class:`TypeError`."""
 
 
 class InvalidSeatError(TarotError, ValueError):

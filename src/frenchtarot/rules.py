@@ -11,7 +11,8 @@ from typing import Final
 
 import attrs
 
-from frenchtarot.errors import InvalidSeatError, TarotTypeError
+from frenchtarot._checks import whole_number
+from frenchtarot.errors import InvalidSeatError
 
 __all__ = ["FOUR_PLAYER", "Rules"]
 
@@ -39,7 +40,9 @@ class Rules:
     min_cut: int = 3
 
     def check_seat(self, seat: object) -> int:
-        """Return ``seat`` if it is a seat of this table.
+        """Return ``seat`` as an ``int`` if it is a seat of this table.
+
+        Any integer type is accepted (NumPy's included), but not ``bool``.
 
         Args:
             seat: The value to check.
@@ -51,8 +54,7 @@ class Rules:
             InvalidSeatError: ``seat`` is outside 0 to ``seats - 1``.
             TarotTypeError: ``seat`` is not an int.
         """
-        if not isinstance(seat, int) or isinstance(seat, bool):
-            raise TarotTypeError(f"a seat is an int, not {seat!r}")
+        seat = whole_number(seat, "seat")
         if not 0 <= seat < self.seats:
             raise InvalidSeatError(f"seat must be from 0 to {self.seats - 1}, not {seat}")
         return seat

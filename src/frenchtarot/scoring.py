@@ -14,6 +14,7 @@ from typing import Final
 import attrs
 
 from frenchtarot import _masks
+from frenchtarot._checks import check_state
 from frenchtarot.actions import Contract
 from frenchtarot.cards import Card
 from frenchtarot.errors import NotTerminalError
@@ -165,7 +166,9 @@ def score(state: State) -> Score:
 
     Raises:
         NotTerminalError: The deal is not finished.
+        TarotTypeError: ``state`` is not a :class:`~frenchtarot.State`.
     """
+    check_state(state)
     if state.phase is Phase.ANNULLED:
         return Score(
             annulment=state.annulment,
@@ -297,10 +300,14 @@ def returns(state: State) -> tuple[int, ...]:
     Returns:
         :attr:`Score.deltas` once the deal is played out, else one zero per seat.
 
+    Raises:
+        TarotTypeError: ``state`` is not a :class:`~frenchtarot.State`.
+
     >>> import frenchtarot as ft
     >>> ft.returns(ft.new_deal(seed=1))
     (0, 0, 0, 0)
     """
+    check_state(state)
     if state.phase is Phase.DONE:
         return score(state).deltas
     return (0,) * state.rules.seats
