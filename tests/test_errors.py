@@ -26,6 +26,7 @@ from frenchtarot import (
     NotationError,
     NotTerminalError,
     Pass,
+    Phase,
     Play,
     Rule,
     State,
@@ -281,3 +282,26 @@ def test_functions_taking_a_state_refuse_anything_else(not_a_state: object) -> N
     for call in calls:
         with pytest.raises(TarotTypeError, match="expected a State"):
             call()
+
+
+def test_refusals_say_what_was_allowed() -> None:
+    state = new_deal(seed=1)
+    for word in ("garde", "pass", "pass", "pass"):  # seat 1 takes: Garde
+        state = apply(state, Bid(Contract.GARDE) if word == "garde" else Pass())
+    king = next(card for card in state.hand(1) if card.is_king)
+    with pytest.raises(IllegalActionError) as info:
+        apply(state, Discard(king))
+    allowed = [a.card for a in legal_actions(state) if isinstance(a, Discard)]
+    assert f"allowed: {' '.join(map(str, allowed))}" in str(info.value)
+    while state.phase is not Phase.PLAY:
+        state = apply(state, legal_actions(state)[0])
+    state = apply(state, next(a for a in legal_actions(state) if isinstance(a, Play)))
+    seat = state.current
+    assert seat is not None
+    refused = next(
+        Play(card) for card in state.hand(seat) if Play(card) not in legal_actions(state)
+    )
+    with pytest.raises(IllegalActionError) as info:
+        apply(state, refused)
+    plays = " ".join(str(a.card) for a in legal_actions(state) if isinstance(a, Play))
+    assert f"seat {seat} may play {plays}" in str(info.value)

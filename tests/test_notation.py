@@ -151,7 +151,6 @@ def test_every_kind_of_action_is_in_the_round_trip_table() -> None:
         ("discard   qd", Discard(Card.parse("QD"))),
         ("Discard\tcc", Discard(Card.parse("CC"))),
         ("  HANDFUL t3 T1\n  t2  ", DeclareHandful(["T1", "T2", "T3"])),
-        ("handful T1 T1 T2", DeclareHandful(["T1", "T2"])),
     ],
 )
 def test_parse_action_ignores_case_and_spacing(text: str, action: Action) -> None:
@@ -179,6 +178,7 @@ def test_empty_handful_round_trips() -> None:
 # Action notation refusals.
 
 BAD_ACTION_TEXTS = [
+    pytest.param("handful T1 T1 T2", id="handful-repeated-card"),
     pytest.param("", id="empty"),
     pytest.param("   ", id="blank"),
     pytest.param("garbage", id="garbage"),
@@ -333,3 +333,17 @@ def test_parse_action_on_any_text_returns_an_action_or_a_notation_error(text: st
         written = str(action).casefold().split()
         assert set(written) == set(text.casefold().split())
         assert parse_action(str(action)) == action
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        ("discard XX", "'XX' is not a card"),
+        ("handful T1 T2 Q9", "'Q9' is not a card"),
+        ("handful T1 T1 T2", "T1 shown twice"),
+        ("T0", "'T0' is not a card"),
+    ],
+)
+def test_action_notation_errors_name_the_bad_part(text: str, named: str) -> None:
+    with pytest.raises(NotationError, match=named):
+        parse_action(text)

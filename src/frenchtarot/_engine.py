@@ -21,7 +21,7 @@ from frenchtarot.actions import (
     Pass,
     Play,
 )
-from frenchtarot.cards import DECK
+from frenchtarot.cards import DECK, Card
 from frenchtarot.errors import IllegalActionError, Rule, TarotTypeError
 from frenchtarot.state import Annulment, AnnulReason, Handful, Phase, State, Trick
 
@@ -268,7 +268,10 @@ def _discard(state: State, action: Discard, seat: int) -> State:
     index = action.card.index
     remaining = state.rules.dog_size - state._discard.bit_count()
     if not _ecart.discard_mask(hand, remaining) >> index & 1:
-        raise IllegalActionError(_ecart.refusal(hand, index), action, seat)
+        allowed = _masks.cards(_ecart.discard_mask(hand, remaining))
+        raise IllegalActionError(
+            _ecart.refusal(hand, index), action, seat, f"allowed: {_names(allowed)}"
+        )
     hands = list(state._hands)
     hands[seat] = hand & ~(1 << index)
     return _evolve(
@@ -302,8 +305,12 @@ def _may_declare(state: State, seat: int) -> bool:
 
 
 def _declare(state: State, action: DeclareHandful, seat: int) -> State:
-    if state.tricks or not _may_declare(state, seat):
-        raise IllegalActionError(Rule.HANDFUL_NOT_NOW, action, seat)
+    if state.tricks:
+        raise IllegalActionError(Rule.HANDFUL_NOT_NOW, action, seat, "the first trick is over")
+    if not _may_declare(state, seat):
+        raise IllegalActionError(
+            Rule.HANDFUL_NOT_NOW, action, seat, f"seat {seat} has already shown a handful"
+        )
     shown = _masks.mask_of(action.cards)
     problem = _handful.problem(state.rules, state._hands[seat], _ecart_trumps(state, seat), shown)
     if problem is not None:
@@ -321,7 +328,9 @@ def _play(state: State, action: Play, seat: int) -> State:
     if cached is not state:
         legal = _tricks.legal_mask(hand, trick)
     if not legal & bit:
-        raise IllegalActionError(_tricks.refusal(hand, trick, action.card._index), action, seat)
+        rule = _tricks.refusal(hand, trick, action.card._index)
+        allowed = _names(_masks.cards(_tricks.legal_mask(hand, trick)))
+        raise IllegalActionError(rule, action, seat, f"seat {seat} may play {allowed}")
     hands = (*hands[:seat], hand ^ bit, *hands[seat + 1 :])
     trick = (*trick, action.card._index)
     rules = state.rules
@@ -357,3 +366,7 @@ def _play(state: State, action: Play, seat: int) -> State:
         state.history + (action,),
         None,
     )
+
+
+def _names(cards: tuple[Card, ...]) -> str:
+    return " ".join(map(str, cards))

@@ -262,21 +262,28 @@ def parse_action(text: str) -> Action:
     """
     if not isinstance(text, str):
         raise TarotTypeError(f"action notation must be a str, not {type(text).__name__}")
-    words = text.strip().lower().split()
+    words = text.split()
+    keyword = words[0].lower() if words else ""
+    problem = ""
     try:
         if len(words) == 1:
-            word = words[0]
+            word = keyword
             if word == "handful":
                 return DeclareHandful(())
-            return _WORDS[word] if word in _WORDS else PLAYS[Card.parse(word).index]
-        if len(words) == 2 and words[0] == "discard":
+            return _WORDS[word] if word in _WORDS else PLAYS[Card.parse(words[0]).index]
+        if len(words) == 2 and keyword == "discard":
             return DISCARDS[Card.parse(words[1]).index]
-        if words and words[0] == "handful":
-            return DeclareHandful(words[1:])
-    except NotationError:
-        pass
+        if keyword == "handful":
+            cards = [Card.parse(word) for word in words[1:]]
+            repeated = sorted({card for card in cards if cards.count(card) > 1})
+            if not repeated:
+                return DeclareHandful(cards)
+            problem = f"{' '.join(map(str, repeated))} shown twice; "
+    except NotationError as error:
+        problem = f"{error.text.strip()!r} is not a card; "
     raise NotationError(
-        f"invalid action notation {text!r}: expected pass, petite, garde, garde_sans, "
-        "garde_contre, slam, a card (e.g. 'KH'), 'discard <card>' or 'handful <cards...>'",
+        f"invalid action notation {text!r}: {problem}expected pass, petite, garde, "
+        "garde_sans, garde_contre, slam, a card (e.g. 'KH'), 'discard <card>' or "
+        "'handful <cards...>'",
         text,
     )
