@@ -347,6 +347,13 @@ def information_state_key(state: State, seat: int) -> tuple[int | str, ...]:
     Equal for two states exactly when ``seat`` cannot tell them apart (perfect recall);
     built from ints and strings only, so equal across processes. Treat it as opaque.
 
+    Args:
+        state: Any state.
+        seat: The seat whose knowledge is summarised.
+
+    Returns:
+        A tuple of ints and strings, usable as a dict key.
+
     Raises:
         InvalidSeatError: ``seat`` is an int outside ``0 .. seats - 1``.
         TarotTypeError: ``seat`` is not an int, or ``state`` is not a state.

@@ -117,6 +117,11 @@ class Handful:
 class State:
     """One moment of one deal. Immutable; make new ones with :func:`frenchtarot.apply`.
 
+    Get states from :func:`frenchtarot.new_deal`, :func:`frenchtarot.deal_from` and
+    :func:`frenchtarot.apply` only. The class is public for type annotations and
+    ``isinstance``; its constructor (and ``attrs.evolve``) is internal, checks nothing, and
+    its signature may change.
+
     Attributes:
         rules: The table-size parameters in force (:data:`frenchtarot.FOUR_PLAYER`).
         dealer: The seat that dealt.
