@@ -10,7 +10,8 @@ import os
 
 from hypothesis import settings
 
-settings.register_profile("dev", max_examples=50)
+# No deadline: timing is measured by benchmarks/, never by the tests.
+settings.register_profile("dev", max_examples=50, deadline=None)
 settings.register_profile(
     "ci",
     max_examples=500,
