@@ -9,6 +9,11 @@ from frenchtarot.__main__ import describe_deal, main
 from frenchtarot.players import RandomPlayer, SimplePlayer, play_deal
 
 
+def view(state: ft.State) -> ft.Observation:
+    assert state.current is not None
+    return ft.observe(state, state.current)
+
+
 @pytest.mark.parametrize("seed", range(40))
 def test_simple_players_only_take_legal_actions_and_finish_the_deal(seed: int) -> None:
     players = [SimplePlayer() for _ in range(4)]
@@ -34,9 +39,9 @@ def test_simple_player_shows_the_largest_handful_offered() -> None:
         state = ft.apply(state, ft.parse_action(word))
     player = SimplePlayer()
     while state.phase is not ft.Phase.PLAY:  # seat 3's écart and slam decision
-        state = ft.apply(state, player(state))
+        state = ft.apply(state, player(view(state)))
     assert state.current == 0  # seat 0 leads, and may first show its 15 trumps
-    state = ft.apply(state, player(state))
+    state = ft.apply(state, player(view(state)))
     assert [(h.seat, h.size) for h in state.handfuls] == [(0, 15)]
 
 
@@ -56,10 +61,10 @@ def test_simple_player_wins_cheaply_and_feeds_its_own_camp() -> None:
         state = ft.apply(state, ft.parse_action(word))
     state = ft.apply(state, ft.Play("2H"))
     # Seat 2 (defence) beats the taker's card with the cheaper of its winning cards ...
-    assert player(state) == ft.Play("CH")
+    assert player(view(state)) == ft.Play("CH")
     state = ft.apply(state, ft.Play("CH"))
     # ... and seat 3, its partner, gives the trick its most valuable card.
-    assert player(state) == ft.Play("KD")
+    assert player(view(state)) == ft.Play("KD")
 
 
 def test_random_player_is_seeded_and_refuses_a_finished_deal() -> None:
@@ -68,9 +73,12 @@ def test_random_player_is_seeded_and_refuses_a_finished_deal() -> None:
     second = play_deal(start, [RandomPlayer(seat) for seat in range(4)])
     assert first == second
     with pytest.raises(ft.DealOverError):
-        RandomPlayer(0)(first)
+        RandomPlayer(0)(ft.observe(first, 0))
     with pytest.raises(ft.DealOverError):
-        SimplePlayer()(first)
+        SimplePlayer()(ft.observe(first, 0))
+    not_my_turn = ft.observe(start, 0)  # seat 1 speaks first
+    with pytest.raises(ft.DealOverError, match="not its turn"):
+        RandomPlayer(0)(not_my_turn)
     assert repr(RandomPlayer()) == "RandomPlayer()"
     assert repr(SimplePlayer()) == "SimplePlayer()"
 
@@ -78,7 +86,7 @@ def test_random_player_is_seeded_and_refuses_a_finished_deal() -> None:
 def test_random_player_draws_uniformly_from_the_legal_actions() -> None:
     state = ft.new_deal(seed=2)
     player = RandomPlayer(5)
-    drawn = {player(state) for _ in range(200)}
+    drawn = {player(view(state)) for _ in range(200)}
     assert drawn == set(ft.legal_actions(state))
 
 
@@ -118,3 +126,16 @@ def test_describe_deal_reports_handfuls_the_slam_decision_and_the_ecart() -> Non
         if seen == wanted:
             break
     assert seen == wanted
+
+
+def test_players_are_given_only_their_own_seats_view() -> None:
+    seen: list[tuple[int, int | None]] = []
+
+    def spy(observation: ft.Observation) -> ft.Action:
+        seen.append((observation.seat, observation.current))
+        assert observation.legal_actions  # it is this seat's turn
+        return observation.legal_actions[0]
+
+    final = play_deal(ft.new_deal(seed=4), [spy] * 4)
+    assert len(seen) == len(final.history)
+    assert all(seat == current for seat, current in seen)

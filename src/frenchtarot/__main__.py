@@ -10,6 +10,7 @@ from frenchtarot._dealing import new_deal
 from frenchtarot._engine import apply
 from frenchtarot.actions import AnnounceSlam, Bid, DeclareHandful, Discard, Pass
 from frenchtarot.cards import Card
+from frenchtarot.observation import observe
 from frenchtarot.players import Player, RandomPlayer, SimplePlayer
 from frenchtarot.scoring import score
 from frenchtarot.state import Phase, State
@@ -29,7 +30,7 @@ def describe_deal(start: State, players: Sequence[Player]) -> tuple[State, list[
     while state.current is not None:
         seat = state.current
         phase = state.phase
-        action = players[seat](state)
+        action = players[seat](observe(state, seat))
         state = apply(state, action)
         if phase is Phase.BIDDING:
             word = action.contract.french if isinstance(action, Bid) else "passe"

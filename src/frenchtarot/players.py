@@ -1,8 +1,8 @@
 """Built-in players: a seeded random player and a simple rule-aware one.
 
-A player is any callable that takes the :class:`~frenchtarot.State` and returns one of its
-:func:`~frenchtarot.legal_actions`, for the seat to act. The built-in players only read
-what that seat may know: its own hand, the public history and the current trick.
+A player is any callable that takes the :class:`~frenchtarot.Observation` of the seat to
+act and returns one of its :attr:`~frenchtarot.Observation.legal_actions`. Players see
+exactly what their seat may know, so a bot written against this protocol cannot cheat.
 
 >>> import frenchtarot as ft
 >>> from frenchtarot.players import RandomPlayer, SimplePlayer, play_deal
@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from typing import Final, TypeAlias
 
 from frenchtarot import _tricks
-from frenchtarot._engine import apply, legal_actions
+from frenchtarot._engine import apply
 from frenchtarot.actions import (
     Action,
     Bid,
@@ -30,12 +30,13 @@ from frenchtarot.actions import (
 )
 from frenchtarot.cards import Card
 from frenchtarot.errors import DealOverError
+from frenchtarot.observation import Observation, observe
 from frenchtarot.state import Phase, State
 
 __all__ = ["Player", "RandomPlayer", "SimplePlayer", "play_deal"]
 
-Player: TypeAlias = Callable[[State], Action]
-"""A function from the state to the action of the seat to act."""
+Player: TypeAlias = Callable[[Observation], Action]
+"""A function from the observation of the seat to act to its action."""
 
 
 class RandomPlayer:
@@ -48,22 +49,19 @@ class RandomPlayer:
     def __init__(self, seed: int | None = None) -> None:
         self._rng = random.Random(seed)
 
-    def __call__(self, state: State) -> Action:
+    def __call__(self, observation: Observation) -> Action:
         """Pick a legal action at random.
 
         Args:
-            state: A state that is not terminal.
+            observation: The view of the seat to act.
 
         Returns:
-            One of ``legal_actions(state)``, uniformly.
+            One of ``observation.legal_actions``, uniformly.
 
         Raises:
-            DealOverError: The deal is over.
+            DealOverError: It is not this seat's turn, or the deal is over.
         """
-        actions = legal_actions(state)
-        if not actions:
-            raise DealOverError("the deal is over: there is no seat to act")
-        return self._rng.choice(actions)
+        return self._rng.choice(_legal(observation))
 
     def __repr__(self) -> str:
         return "RandomPlayer()"
@@ -102,52 +100,51 @@ class SimplePlayer:
     camp holds it, and otherwise plays its cheapest card.
     """
 
-    def __call__(self, state: State) -> Action:
+    def __call__(self, observation: Observation) -> Action:
         """Choose an action for the seat to act.
 
         Args:
-            state: A state that is not terminal.
+            observation: The view of the seat to act.
 
         Returns:
-            One of ``legal_actions(state)``.
+            One of ``observation.legal_actions``.
 
         Raises:
-            DealOverError: The deal is over.
+            DealOverError: It is not this seat's turn, or the deal is over.
         """
-        actions = legal_actions(state)
-        seat = state.current
-        if seat is None:
-            raise DealOverError("the deal is over: there is no seat to act")
-        if state.phase is Phase.BIDDING:
-            strength = _hand_strength(state.hand(seat))
+        actions = _legal(observation)
+        seat = observation.seat
+        phase = observation.phase
+        if phase is Phase.BIDDING:
+            strength = _hand_strength(observation.hand)
             for contract, threshold in _BID_THRESHOLDS:
                 if strength >= threshold and Bid(contract) in actions:
                     return Bid(contract)
             return actions[0]
-        if state.phase is Phase.DISCARD:
+        if phase is Phase.DISCARD:
             return min(
                 (a for a in actions if isinstance(a, Discard)),
                 key=lambda a: (a.card.half_points, a.card.is_trump, a.card.index),
             )
-        if state.phase is Phase.SLAM:
+        if phase is Phase.SLAM:
             return actions[0]
         handfuls = [a for a in actions if isinstance(a, DeclareHandful)]
         if handfuls:
             return handfuls[-1]
-        return self._play(state, seat, [a for a in actions if isinstance(a, Play)])
+        return self._play(observation, seat, [a for a in actions if isinstance(a, Play)])
 
     @staticmethod
-    def _play(state: State, seat: int, plays: list[Play]) -> Play:
-        trick = tuple(card.index for card in state.current_trick)
-        taker = state.taker if state.taker is not None else -1
+    def _play(view: Observation, seat: int, plays: list[Play]) -> Play:
+        trick = tuple(card.index for card in view.current_trick)
+        taker = view.taker if view.taker is not None else -1
 
         def cheap(play: Play) -> tuple[int, bool, int]:
             return (play.card.half_points, play.card.is_trump, play.card.index)
 
         if not trick:
             return min(plays, key=cheap)
-        leader = state.leader if state.leader is not None else seat
-        holder = (leader + _tricks.winning_position(trick)) % state.rules.seats
+        leader = view.leader if view.leader is not None else seat
+        holder = (leader + _tricks.winning_position(trick)) % view.rules.seats
         if (holder == taker) == (seat == taker):
             return max(plays, key=lambda p: (not p.card.is_trump, p.card.half_points))
         winning = [
@@ -159,8 +156,19 @@ class SimplePlayer:
         return "SimplePlayer()"
 
 
+def _legal(observation: Observation) -> tuple[Action, ...]:
+    if not observation.legal_actions:
+        raise DealOverError(
+            f"seat {observation.seat} has nothing to do: "
+            + ("the deal is over" if observation.current is None else "it is not its turn")
+        )
+    return observation.legal_actions
+
+
 def play_deal(state: State, players: Sequence[Player]) -> State:
     """Play ``state`` to the end, asking ``players[seat]`` for each seat's actions.
+
+    Each player is given :func:`~frenchtarot.observe` of its own seat.
 
     Args:
         state: Where to start.
@@ -173,5 +181,5 @@ def play_deal(state: State, players: Sequence[Player]) -> State:
         IllegalActionError: A player returned an illegal action.
     """
     while state.current is not None:
-        state = apply(state, players[state.current](state))
+        state = apply(state, players[state.current](observe(state, state.current)))
     return state
