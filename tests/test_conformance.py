@@ -1,0 +1,391 @@
+"""frenchtarot.testing.check_conformance: the library passes, broken wrappers are caught."""
+
+from __future__ import annotations
+
+import itertools
+import pickle
+from collections.abc import Callable, Sequence
+from typing import cast
+
+import attrs
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import frenchtarot as ft
+from frenchtarot import Action, Contract, IllegalActionError, Pass, Phase, Play, Rule, Score, State
+from frenchtarot.testing import (
+    ConformanceError,
+    ConformanceReport,
+    NewDealHook,
+    check_conformance,
+)
+
+# --- The real library -----------------------------------------------------------------
+
+
+def test_library_is_conformant() -> None:
+    report = check_conformance(deals=100, seed=0)
+    assert report.deals == 100
+    assert report.finished + report.annulled == 100
+    # A deal takes at least 4 actions (four passes) and at most 87.
+    assert 4 * report.deals <= report.actions <= 87 * report.deals
+    assert report.probes > report.refusals > 0
+    # Random play meets most refusal rules within 100 deals.
+    assert {
+        Rule.GAME_OVER,
+        Rule.WRONG_PHASE,
+        Rule.BID_TOO_LOW,
+        Rule.CARD_NOT_IN_HAND,
+        Rule.FORBIDDEN_DISCARD,
+        Rule.MUST_FOLLOW_SUIT,
+        Rule.MUST_TRUMP,
+        Rule.MUST_OVERTRUMP,
+        Rule.INVALID_HANDFUL,
+        Rule.HANDFUL_NOT_NOW,
+    } <= report.rules
+
+
+@given(seed=st.integers(min_value=-(2**40), max_value=2**40))
+def test_library_is_conformant_on_any_seed(seed: int) -> None:
+    report = check_conformance(deals=1, seed=seed, probes=4)
+    assert (report.deals, report.finished + report.annulled) == (1, 1)
+
+
+def test_the_report_counts_what_was_checked() -> None:
+    report = check_conformance(deals=3, seed=11, probes=0)
+    assert report.probes == report.refusals == 0
+    assert report.rules == frozenset()
+    assert str(report).startswith("3 deals (")
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        report.deals = 4  # type: ignore[misc]
+
+
+def test_no_deals_checks_nothing() -> None:
+    assert check_conformance(deals=0) == ConformanceReport(0, 0, 0, 0, 0, 0, frozenset())
+
+
+def test_runs_are_reproducible_and_probes_do_not_change_the_deals() -> None:
+    first = check_conformance(deals=5, seed=42, probes=3)
+    assert check_conformance(deals=5, seed=42, probes=3) == first
+    assert check_conformance(deals=5, seed=42, probes=0).actions == first.actions
+    assert check_conformance(deals=5, seed=43, probes=3) != first
+
+
+@pytest.mark.parametrize(("deals", "probes"), [(-1, 8), (1, -1)])
+def test_negative_counts_are_refused(deals: int, probes: int) -> None:
+    with pytest.raises(ValueError, match="at least 0"):
+        check_conformance(deals=deals, probes=probes)
+
+
+def test_a_faithful_wrapper_passes() -> None:
+    """Wrappers that only change the container type or log calls are still conformant."""
+    calls: list[str] = []
+
+    def listing(state: State) -> list[Action]:
+        return list(ft.legal_actions(state))
+
+    def logging_apply(state: State, action: Action) -> State:
+        calls.append(str(action))
+        return ft.apply(state, action)
+
+    report = check_conformance(deals=2, seed=5, legal_actions=listing, apply=logging_apply)
+    assert report.actions > 0
+    assert len(calls) > report.actions
+
+
+# --- Broken wrappers ------------------------------------------------------------------
+#
+# Each wrapper breaks one promise of the API; check_conformance must notice, and name the
+# check that failed.
+
+LegalActions = Callable[[State], Sequence[Action]]
+Apply = Callable[[State, Action], State]
+
+
+def mutating_apply(state: State, action: Action) -> State:
+    result = ft.apply(state, action)
+    object.__setattr__(state, "slam", not state.slam)  # a change no caller asked for
+    return result
+
+
+def deep_mutating_apply(state: State, action: Action) -> State:
+    """Change a completed trick inside the state: only a deep comparison sees it."""
+    result = ft.apply(state, action)
+    if state.tricks:
+        first = state.tricks[0]
+        object.__setattr__(first, "winner", (first.winner + 1) % 4)
+    return result
+
+
+def idle_apply(state: State, action: Action) -> State:
+    ft.apply(state, action)
+    return state
+
+
+def other_action_apply(state: State, action: Action) -> State:
+    """Apply the first legal action, whatever was asked."""
+    ft.apply(state, action)
+    return ft.apply(state, ft.legal_actions(state)[0])
+
+
+def card_losing_apply(state: State, action: Action) -> State:
+    """Forget the dog during the bidding."""
+    result = ft.apply(state, action)
+    return attrs.evolve(result, dog=0) if result.phase is Phase.BIDDING else result
+
+
+def untyped_refusals(state: State, action: Action) -> State:
+    try:
+        return ft.apply(state, action)
+    except IllegalActionError as error:
+        raise ValueError(str(error)) from None
+
+
+def wrong_rule_at_the_end(state: State, action: Action) -> State:
+    if state.is_terminal:
+        raise IllegalActionError(Rule.WRONG_PHASE, action, None)
+    return ft.apply(state, action)
+
+
+def endless_apply(state: State, action: Action) -> State:
+    """Accept anything once the deal is over, as a no-op."""
+    return state if state.is_terminal else ft.apply(state, action)
+
+
+def dropping_last(state: State) -> Sequence[Action]:
+    legal = ft.legal_actions(state)
+    return legal[:-1] if len(legal) > 1 else legal
+
+
+def adding_a_card(state: State) -> Sequence[Action]:
+    legal = ft.legal_actions(state)
+    if state.phase is not Phase.PLAY:
+        return legal
+    held = state.hand(state.current) if state.current is not None else ()
+    stranger = next(card for card in ft.DECK if card not in held)
+    return (*legal, Play(stranger))
+
+
+def repeating(state: State) -> Sequence[Action]:
+    legal = ft.legal_actions(state)
+    return legal + legal[:1]
+
+
+def busy_at_the_end(state: State) -> Sequence[Action]:
+    return ft.legal_actions(state) or (Pass(),)
+
+
+def empty_in_the_sixth_trick(state: State) -> Sequence[Action]:
+    legal = ft.legal_actions(state)
+    return () if state.phase is Phase.PLAY and len(state.tricks) == 5 else legal
+
+
+_flips = itertools.count()
+
+
+def unstable(state: State) -> Sequence[Action]:
+    legal = ft.legal_actions(state)
+    return legal[::-1] if next(_flips) % 2 else legal
+
+
+def crashing(state: State) -> Sequence[Action]:
+    if state.tricks:
+        raise KeyError("no cache entry")
+    return ft.legal_actions(state)
+
+
+def not_an_action(state: State) -> Sequence[Action]:
+    legal = ft.legal_actions(state)
+    if not legal:
+        return legal
+    listed: list[object] = [*legal[:-1], str(legal[-1])]
+    return cast("Sequence[Action]", listed)
+
+
+def always_legal(state: State, action: Action) -> bool:
+    return True
+
+
+def never_legal(state: State, action: Action) -> bool:
+    return False
+
+
+def lopsided_score(state: State) -> Score:
+    result = ft.score(state)
+    return attrs.evolve(result, deltas=(result.deltas[0] + 1, *result.deltas[1:]))
+
+
+def lost_points(state: State) -> Score:
+    result = ft.score(state)
+    return attrs.evolve(result, defence_points=result.defence_points - 0.5)
+
+
+def unequal_defenders(state: State) -> Score:
+    """Zero-sum, but one defender pays a point more than another."""
+    result = ft.score(state)
+    deltas = list(result.deltas)
+    first, second = [seat for seat in range(4) if seat != result.taker][:2]
+    deltas[first] += 1
+    deltas[second] -= 1
+    return attrs.evolve(result, deltas=tuple(deltas))
+
+
+def annulled_but_scored(state: State) -> Score:
+    result = ft.score(state)
+    return attrs.evolve(result, deltas=(6, -2, -2, -2)) if result.annulment else result
+
+
+def eager_score(state: State) -> Score:
+    """Score unfinished deals as if everyone passed."""
+    if state.is_terminal:
+        return ft.score(state)
+    return ft.score(ft.apply(ft.apply(ft.apply(ft.apply(state, Pass()), Pass()), Pass()), Pass()))
+
+
+def crashing_score(state: State) -> Score:
+    if not state.is_terminal:
+        raise RuntimeError("not finished")
+    return ft.score(state)
+
+
+def first_dealer(*, dealer: int, seed: int) -> State:
+    return ft.new_deal(dealer=0, seed=seed)
+
+
+def started_deal(*, dealer: int, seed: int) -> State:
+    return ft.apply(ft.new_deal(dealer=dealer, seed=seed), Pass())
+
+
+BROKEN_APPLY: list[tuple[Apply, str]] = [
+    (mutating_apply, "apply-pure"),
+    (deep_mutating_apply, "apply-pure"),
+    (idle_apply, "apply"),
+    (other_action_apply, "apply"),
+    (card_losing_apply, "cards"),
+    (untyped_refusals, "refusal"),
+    (wrong_rule_at_the_end, "game-over"),
+    (endless_apply, "legal-actions"),
+]
+BROKEN_LEGAL_ACTIONS: list[tuple[LegalActions, str]] = [
+    (dropping_last, "legal-actions"),
+    (adding_a_card, "legal-actions"),
+    (repeating, "legal-actions"),
+    (busy_at_the_end, "legal-actions"),
+    (empty_in_the_sixth_trick, "legal-actions"),
+    (unstable, "legal-actions"),
+    (crashing, "legal-actions"),
+    (not_an_action, "legal-actions"),
+]
+BROKEN_IS_LEGAL: list[tuple[Callable[[State, Action], bool], str]] = [
+    (always_legal, "is-legal"),
+    (never_legal, "is-legal"),
+]
+BROKEN_SCORE: list[tuple[Callable[[State], Score], str]] = [
+    (lopsided_score, "score"),
+    (lost_points, "score"),
+    (unequal_defenders, "score"),
+    (eager_score, "score"),
+    (crashing_score, "score"),
+]
+
+
+def _name(value: object) -> str:
+    return str(getattr(value, "__name__", value))
+
+
+@pytest.mark.parametrize(("apply", "check"), BROKEN_APPLY, ids=_name)
+def test_a_broken_apply_is_caught(apply: Apply, check: str) -> None:
+    with pytest.raises(ConformanceError) as caught:
+        check_conformance(deals=3, apply=apply)
+    assert caught.value.check == check
+
+
+@pytest.mark.parametrize(("legal_actions", "check"), BROKEN_LEGAL_ACTIONS, ids=_name)
+def test_a_broken_legal_actions_is_caught(legal_actions: LegalActions, check: str) -> None:
+    with pytest.raises(ConformanceError) as caught:
+        check_conformance(deals=3, legal_actions=legal_actions)
+    assert caught.value.check == check
+
+
+@pytest.mark.parametrize(("is_legal", "check"), BROKEN_IS_LEGAL, ids=_name)
+def test_a_broken_is_legal_is_caught(
+    is_legal: Callable[[State, Action], bool], check: str
+) -> None:
+    with pytest.raises(ConformanceError) as caught:
+        check_conformance(deals=3, is_legal=is_legal)
+    assert caught.value.check == check
+
+
+@pytest.mark.parametrize(("score", "check"), BROKEN_SCORE, ids=_name)
+def test_a_broken_score_is_caught(score: Callable[[State], Score], check: str) -> None:
+    with pytest.raises(ConformanceError) as caught:
+        check_conformance(deals=3, score=score)
+    assert caught.value.check == check
+
+
+def test_a_score_for_an_annulled_deal_must_be_zero() -> None:
+    # The checker deals seed s from seat s % 4: find a seed dealing a petit sec.
+    annulled = next(
+        seed
+        for seed in range(10_000)
+        if ft.new_deal(seed=seed, dealer=seed % 4).phase is Phase.ANNULLED
+    )
+    assert check_conformance(deals=1, seed=annulled).annulled == 1
+    with pytest.raises(ConformanceError, match="annulled") as caught:
+        check_conformance(deals=1, seed=annulled, score=annulled_but_scored)
+    assert caught.value.check == "score"
+
+
+@pytest.mark.parametrize("new_deal", [first_dealer, started_deal], ids=_name)
+def test_a_broken_new_deal_is_caught(new_deal: NewDealHook) -> None:
+    with pytest.raises(ConformanceError) as caught:
+        check_conformance(deals=3, seed=1, new_deal=new_deal)
+    assert caught.value.check == "new-deal"
+
+
+def test_a_failure_says_where_and_can_be_replayed() -> None:
+    with pytest.raises(ConformanceError) as caught:
+        check_conformance(deals=10, seed=7, legal_actions=empty_in_the_sixth_trick)
+    error = caught.value
+    assert isinstance(error, ft.TarotError)
+    assert isinstance(error, AssertionError)
+    message = str(error)
+    assert f"deal seed {error.seed}, step {error.step}" in message
+    assert error.detail in message
+    # The seed and the history printed in the message lead back to the failing state.
+    assert 7 <= error.seed < 17
+    state = ft.new_deal(seed=error.seed, dealer=error.seed % 4)
+    for word in message.split("[actions so far: ")[1].rstrip("]").split():
+        state = ft.apply(state, ft.parse_action(word))
+    assert state.history == error.history
+    assert len(error.history) == error.step
+    assert len(state.tricks) == 5
+    assert state.phase is Phase.PLAY
+    # It survives pickling, so it can cross process boundaries.
+    copy = pickle.loads(pickle.dumps(error))
+    assert type(copy) is ConformanceError
+    assert (copy.check, copy.detail, copy.seed, copy.step, copy.history, str(copy)) == (
+        error.check,
+        error.detail,
+        error.seed,
+        error.step,
+        error.history,
+        str(error),
+    )
+
+
+def test_leaving_out_legal_bids_is_caught() -> None:
+    """A wrapper offering only Pass and Garde contre hides legal bids."""
+
+    def blunt(state: State) -> Sequence[Action]:
+        legal = ft.legal_actions(state)
+        if state.phase is Phase.BIDDING:
+            return tuple(a for a in legal if a in (Pass(), ft.Bid(Contract.GARDE_CONTRE)))
+        return legal
+
+    with pytest.raises(ConformanceError) as caught:
+        check_conformance(deals=3, legal_actions=blunt)
+    # The probes find a bid that apply accepts although it is not listed.
+    assert caught.value.check == "legal-actions"
+    assert "does not list" in caught.value.detail

@@ -1,0 +1,233 @@
+"""A Hypothesis state machine that plays whole deals and checks the invariants after each step.
+
+Hypothesis drives the deal: it applies legal actions, tries arbitrary ones (which must be
+refused with a rule and leave the state as it was, unless they happen to be legal), tries
+actions out of turn, and deals again once a deal is over.
+"""
+
+from __future__ import annotations
+
+import pickle
+
+from hypothesis import settings
+from hypothesis import strategies as st
+from hypothesis.stateful import (
+    RuleBasedStateMachine,
+    initialize,
+    invariant,
+    precondition,
+    rule,
+)
+
+import frenchtarot as ft
+from frenchtarot import (
+    DECK,
+    Action,
+    Bid,
+    Contract,
+    DeclareHandful,
+    IllegalActionError,
+    NotTerminalError,
+    Pass,
+    Phase,
+    Rule,
+    State,
+)
+from tests.strategies import actions, deals, pick
+
+
+def _dog_taken(state: State) -> bool:
+    contract = state.contract
+    return contract is not None and contract.dog_is_shown and state.phase is not Phase.BIDDING
+
+
+def _offered_display_size(action: Action, legal: tuple[Action, ...]) -> bool:
+    return isinstance(action, DeclareHandful) and any(
+        isinstance(other, DeclareHandful) and len(other.cards) == len(action.cards)
+        for other in legal
+    )
+
+
+class TarotMachine(RuleBasedStateMachine):
+    """Plays deals one after another through the public API."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.state: State = ft.new_deal(seed=0)
+        self.accepted = 0
+        self.deals = 0
+
+    def begin(self, start: State) -> None:
+        assert start.history == ()
+        assert not start.tricks
+        self.state = start
+        self.accepted = 0
+        self.deals += 1
+
+    def accept(self, before: State, action: Action, after: State) -> None:
+        assert after.history == (*before.history, action)
+        assert after.dealer == before.dealer
+        self.state = after
+        self.accepted += 1
+
+    # --- Rules ---------------------------------------------------------------------------
+
+    @initialize(start=deals())
+    def first_deal(self, start: State) -> None:
+        self.begin(start)
+
+    @precondition(lambda self: self.state.is_terminal)
+    @rule(start=deals())
+    def next_deal(self, start: State) -> None:
+        result = ft.score(self.state)
+        assert sum(result.deltas) == 0
+        self.begin(start)
+
+    @precondition(lambda self: not self.state.is_terminal)
+    @rule(picks=st.binary(min_size=1, max_size=4))
+    def play_legal(self, picks: bytes) -> None:
+        """Apply up to four legal actions, picked as tests/strategies.py picks them."""
+        for byte in picks:
+            before = self.state
+            legal = ft.legal_actions(before)
+            if not legal:
+                break
+            action = pick(before, legal, byte)
+            assert ft.is_legal(before, action)
+            self.accept(before, action, ft.apply(before, action))
+
+    @rule(action=actions())
+    def try_anything(self, action: Action) -> None:
+        before = self.state
+        copy = pickle.loads(pickle.dumps(before))
+        digest = hash(before)
+        legal = ft.legal_actions(before)
+        try:
+            after = ft.apply(before, action)
+        except IllegalActionError as error:
+            assert isinstance(error.rule, Rule)
+            assert error.action == action
+            assert action not in legal
+            if before.is_terminal:
+                assert error.rule is Rule.GAME_OVER
+            assert before == copy
+            assert hash(before) == digest == hash(copy)
+            return
+        assert action in legal or _offered_display_size(action, legal)
+        assert before == copy
+        self.accept(before, action, after)
+
+    @precondition(lambda self: not self.state.is_terminal)
+    @rule(action=actions(), offset=st.integers(min_value=1, max_value=3))
+    def try_out_of_turn(self, action: Action, offset: int) -> None:
+        before = self.state
+        assert before.current is not None
+        seat = (before.current + offset) % 4
+        copy = pickle.loads(pickle.dumps(before))
+        try:
+            ft.apply(before, action, seat=seat)
+        except IllegalActionError as error:
+            assert error.rule is Rule.NOT_YOUR_TURN
+            assert error.seat == before.current
+        else:
+            raise AssertionError(f"seat {seat} played {action} out of turn")
+        assert before == copy
+
+    # --- Invariants ----------------------------------------------------------------------
+
+    @invariant()
+    def every_card_is_in_one_place(self) -> None:
+        state = self.state
+        seen = [card for hand in state.hands for card in hand]
+        if not _dog_taken(state):
+            seen += state.dog
+        seen += state.discard
+        seen += [card for trick in state.tricks for card in trick.cards]
+        seen += state.current_trick
+        assert sorted(seen) == list(DECK)
+
+    @invariant()
+    def current_is_none_exactly_when_terminal(self) -> None:
+        state = self.state
+        assert (state.current is None) == state.is_terminal
+        assert bool(ft.legal_actions(state)) != state.is_terminal
+
+    @invariant()
+    def history_counts_the_accepted_actions(self) -> None:
+        assert len(self.state.history) == self.accepted
+
+    @invariant()
+    def phase_matches_the_state(self) -> None:
+        state = self.state
+        phase = state.phase
+        words = len(state.history[:4])
+        if phase is not Phase.PLAY and phase is not Phase.DONE:
+            assert not state.tricks
+            assert not state.current_trick
+        if phase is Phase.BIDDING:
+            assert words == len(state.history) < 4
+            assert state.current == (state.dealer + 1 + words) % 4
+            bids = [c for _seat, c in state.bids if c is not None]
+            assert state.contract == (max(bids, key=lambda c: c.value) if bids else None)
+            assert not state.discard
+        elif phase is Phase.DISCARD:
+            assert state.contract in (Contract.PETITE, Contract.GARDE)
+            assert state.current == state.taker
+            assert len(state.discard) < 6
+        elif phase is Phase.SLAM:
+            assert state.current == state.taker
+            assert len(state.discard) == (6 if _dog_taken(state) else 0)
+        elif phase is Phase.PLAY:
+            assert state.current is not None and state.leader is not None
+            assert len(state.tricks) < 18
+            assert len(state.current_trick) < 4
+            assert state.current == (state.leader + len(state.current_trick)) % 4
+        elif phase is Phase.DONE:
+            assert state.current is None
+            assert len(state.tricks) == 18
+            assert all(not hand for hand in state.hands)
+        else:
+            assert phase is Phase.ANNULLED
+            assert state.annulment is not None
+            if state.annulment.reason is ft.AnnulReason.ALL_PASSED:
+                assert state.history == (Pass(),) * 4
+            else:
+                assert state.history == ()
+                seat = state.annulment.seat
+                assert seat is not None
+                trumps = [c for c in state.hand(seat) if c.is_trump or c.is_excuse]
+                assert trumps == [ft.Card(None, 1)]
+        if phase in (Phase.DISCARD, Phase.SLAM, Phase.PLAY, Phase.DONE):
+            assert words == 4
+            assert any(isinstance(word, Bid) for word in state.history[:4])
+            assert state.taker is not None and state.contract is not None
+
+    @invariant()
+    def scoring_works_at_the_end_and_only_then(self) -> None:
+        state = self.state
+        if not state.is_terminal:
+            try:
+                ft.score(state)
+            except NotTerminalError:
+                return
+            raise AssertionError("an unfinished deal was scored")
+        result = ft.score(state)
+        assert sum(result.deltas) == 0
+        if state.phase is Phase.DONE:
+            assert result.taker_points + result.defence_points == 91
+            assert state.taker is not None
+            assert all(
+                result.deltas[state.taker] == -3 * result.deltas[seat]
+                for seat in range(4)
+                if seat != state.taker
+            )
+        else:
+            assert result.deltas == (0, 0, 0, 0)
+
+
+TarotMachine.TestCase.settings = settings(
+    settings(),
+    stateful_step_count=100,
+    deadline=None,
+)
+TestTarotMachine = TarotMachine.TestCase
