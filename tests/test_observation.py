@@ -622,3 +622,10 @@ def test_observations_are_hashable_values_with_a_readable_text() -> None:
     text = str(observe(state, 2))
     assert text.startswith("seat 2, dealer 0, play")
     assert " ".join(map(str, state.hand(2))) in text
+
+
+def test_observation_repr_is_short_and_hides_nothing_it_should_not() -> None:
+    state = new_deal(seed=1)
+    text = repr(observe(state, 2))
+    assert text == "<Observation of seat 2: bidding, dealer 0, 18 cards, seat 1 to act>"
+    assert not any(str(card) in text.split() for card in state.hand(1))

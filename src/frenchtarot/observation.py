@@ -60,7 +60,7 @@ class ExcuseExchange:
     receiver: int
 
 
-@attrs.frozen(cache_hash=True)
+@attrs.frozen(cache_hash=True, repr=False)
 class Observation:
     """Everything one seat legitimately knows at one moment of a deal.
 
@@ -206,6 +206,14 @@ class Observation:
         if len(self.history) == seats and self.dog is not None:
             parts.append(_text("dog", self.dog))
         return tuple(parts)
+
+    def __repr__(self) -> str:
+        parts = [self.phase.name.lower(), f"dealer {self.dealer}", f"{len(self.hand)} cards"]
+        if self.phase is Phase.PLAY:
+            parts.append(f"trick {len(self.tricks) + 1}")
+        if self.current is not None:
+            parts.append(f"seat {self.current} to act")
+        return f"<Observation of seat {self.seat}: {', '.join(parts)}>"
 
     def __str__(self) -> str:
         lines = [f"seat {self.seat}, dealer {self.dealer}, {self.phase.name.lower()}"]
