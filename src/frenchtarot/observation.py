@@ -27,16 +27,15 @@ from typing import Final
 import attrs
 
 from frenchtarot import _engine, _masks, scoring
-from frenchtarot.actions import Action, Bid, Contract, Discard
-from frenchtarot.cards import DECK, Card
+from frenchtarot.actions import Action, Contract, Discard
+from frenchtarot.cards import Card
 from frenchtarot.errors import InvalidSeatError, TarotTypeError
 from frenchtarot.rules import Rules
-from frenchtarot.scoring import Score
-from frenchtarot.state import Annulment, AnnulReason, Handful, Phase, State, Trick
+from frenchtarot.scoring import Score, excuse_exchange
+from frenchtarot.state import Annulment, AnnulReason, Handful, Phase, State, Trick, bids_in
 
 __all__ = ["ExcuseExchange", "Observation", "information_state_key", "observe"]
 
-_EXCUSE: Final = DECK[21]
 _HIDDEN_DISCARD: Final = "discard ?"
 
 
@@ -134,11 +133,7 @@ class Observation:
     @property
     def bids(self) -> tuple[tuple[int, Contract | None], ...]:
         """Each seat's word in the bidding, in order: ``(seat, contract or None for a pass)``."""
-        seats = self.rules.seats
-        return tuple(
-            ((self.dealer + 1 + i) % seats, action.contract if isinstance(action, Bid) else None)
-            for i, action in enumerate(self.history[:seats])
-        )
+        return bids_in(self.rules, self.dealer, self.history)
 
     @property
     def excuse_exchanges(self) -> tuple[ExcuseExchange, ...]:
@@ -148,19 +143,10 @@ class Observation:
         and the other camp won that trick. Played to the last trick, the Excuse is not
         exchanged: it goes to the camp that wins that trick, or wins it (the slam exception).
         """
-        taker = self.taker
-        if taker is None or not self.tricks:
+        if self.taker is None:
             return ()
-        rules = self.rules
-        last = rules.hand_size - 1
-        exchanges = []
-        for number, trick in enumerate(self.tricks):
-            if number < last and _EXCUSE in trick.cards:
-                giver = trick.seat_of(_EXCUSE)
-                winner = trick.winner
-                if rules.is_attacker(giver, taker) != rules.is_attacker(winner, taker):
-                    exchanges.append(ExcuseExchange(number, giver, winner))
-        return tuple(exchanges)
+        exchange = excuse_exchange(self.rules, self.taker, self.tricks)
+        return () if exchange is None else (ExcuseExchange(*exchange),)
 
     @property
     def dealt_hand(self) -> tuple[Card, ...]:

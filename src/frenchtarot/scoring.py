@@ -9,6 +9,7 @@ resulting unit and the taker three times the unit, so the four scores sum to zer
 from __future__ import annotations
 
 import enum
+from collections.abc import Sequence
 from typing import Final
 
 import attrs
@@ -18,7 +19,8 @@ from frenchtarot._checks import check_state
 from frenchtarot.actions import Contract
 from frenchtarot.cards import Card
 from frenchtarot.errors import NotTerminalError
-from frenchtarot.state import Annulment, Phase, State
+from frenchtarot.rules import Rules
+from frenchtarot.state import Annulment, Phase, State, Trick
 
 __all__ = ["Camp", "HandfulBonus", "PetitAuBout", "Score", "SlamResult", "returns", "score"]
 
@@ -151,6 +153,26 @@ def settle_half_point(taker_half: int, target: int) -> tuple[bool, int]:
     return made, (taker_half + 1) // 2 if made else taker_half // 2
 
 
+def excuse_exchange(
+    rules: Rules, taker: int, tricks: Sequence[Trick]
+) -> tuple[int, int, int] | None:
+    """The Excuse exchange among the completed ``tricks``, if there is one.
+
+    There is one when the Excuse was played to a trick other than the last and the other
+    camp won that trick: its player owes the winner a half-point card.
+
+    Returns:
+        ``(trick number, giver, receiver)``, or ``None``.
+    """
+    for number, trick in enumerate(tricks[: rules.hand_size - 1]):
+        if _EXCUSE in trick.cards:
+            giver = trick.seat_of(_EXCUSE)
+            if rules.is_attacker(giver, taker) != rules.is_attacker(trick.winner, taker):
+                return number, giver, trick.winner
+            return None
+    return None
+
+
 def _deltas(deltas: tuple[int, ...]) -> str:
     return " ".join(f"{seat}:{delta:+d}" for seat, delta in enumerate(deltas))
 
@@ -196,28 +218,25 @@ def score(state: State) -> Score:
     contract: Contract = state.contract  # type: ignore[assignment]
     multiplier = contract.multiplier
     tricks = state.tricks
-    last = len(tricks) - 1
 
     # Card points and bouts of the taker's camp, in half points.
     attack = state._discard
     if contract is Contract.GARDE_SANS:
         attack |= state._dog
-    moved = 0  # half points the Excuse exchange moves to the taker's camp
-    excuse_to_attack: bool | None = None
     winners_attack = [rules.is_attacker(trick.winner, taker) for trick in tricks]
-    for number, trick in enumerate(tricks):
-        mask = _masks.mask_of(trick.cards)
-        if winners_attack[number]:
-            attack |= mask
-        if mask & _masks.EXCUSE and number != last:
-            owner_attack = rules.is_attacker(trick.seat_of(_EXCUSE), taker)
-            if owner_attack != winners_attack[number]:
-                moved += _EXCUSE_KEPT if owner_attack else -_EXCUSE_KEPT
-                excuse_to_attack = owner_attack
-    taker_half = _masks.half_points(attack) + moved
+    for trick, won in zip(tricks, winners_attack, strict=True):
+        if won:
+            attack |= _masks.mask_of(trick.cards)
+    taker_half = _masks.half_points(attack)
     bout_mask = attack & _masks.BOUTS
-    if excuse_to_attack is not None:
-        bout_mask = bout_mask | _masks.EXCUSE if excuse_to_attack else bout_mask & ~_masks.EXCUSE
+    exchange = excuse_exchange(rules, taker, tricks)
+    if exchange is not None:  # the Excuse stays with its camp, worth 4 to it, 0.5 to the other
+        if rules.is_attacker(exchange[1], taker):
+            taker_half += _EXCUSE_KEPT
+            bout_mask |= _masks.EXCUSE
+        else:
+            taker_half -= _EXCUSE_KEPT
+            bout_mask &= ~_masks.EXCUSE
     bouts = bout_mask.bit_count()
     target = TARGETS[bouts]
 

@@ -9,6 +9,7 @@ class itself.
 from __future__ import annotations
 
 import enum
+from collections.abc import Sequence
 
 import attrs
 
@@ -205,11 +206,7 @@ class State:
     @property
     def bids(self) -> tuple[tuple[int, Contract | None], ...]:
         """Each seat's word in the bidding, in order: ``(seat, contract or None for a pass)``."""
-        seats = self.rules.seats
-        return tuple(
-            ((self.dealer + 1 + i) % seats, action.contract if isinstance(action, Bid) else None)
-            for i, action in enumerate(self.history[:seats])
-        )
+        return bids_in(self.rules, self.dealer, self.history)
 
     @property
     def next_dealer(self) -> int:
@@ -230,3 +227,14 @@ class State:
         if self.annulment is not None:
             parts.append(self.annulment.reason.name.lower())
         return "<State " + ", ".join(parts) + ">"
+
+
+def bids_in(
+    rules: Rules, dealer: int, history: Sequence[object]
+) -> tuple[tuple[int, Contract | None], ...]:
+    """The bidding words at the start of ``history``: ``(seat, contract or None)``."""
+    seats = rules.seats
+    return tuple(
+        ((dealer + 1 + i) % seats, action.contract if isinstance(action, Bid) else None)
+        for i, action in enumerate(history[:seats])
+    )
