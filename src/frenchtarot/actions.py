@@ -11,6 +11,7 @@ Action                     Notation
 =========================  =========================================================
 ``Pass()``                 ``pass``
 ``Bid(Contract.GARDE)``    ``garde`` (also ``petite``, ``garde_sans``, ``garde_contre``)
+``Call(card)``             ``call KH`` (five players: the card that names the partner)
 ``Discard(card)``          ``discard KH``
 ``AnnounceSlam()``         ``slam``
 ``DeclareHandful(cards)``  ``handful T1 T2 ...`` (cards in canonical order)
@@ -39,6 +40,7 @@ __all__ = [
     "Action",
     "AnnounceSlam",
     "Bid",
+    "Call",
     "Contract",
     "DeclareHandful",
     "Discard",
@@ -161,6 +163,34 @@ class Bid:
 
 
 @attrs.frozen
+class Call:
+    """Call the card whose holder becomes the taker's partner (five players only).
+
+    The taker calls right after the bidding, before the dog is shown: any King (one of the
+    taker's own Kings too, and then plays alone); a Queen only when holding the four Kings;
+    a Knight only when holding every King and Queen; a Jack only when holding every King,
+    Queen and Knight.
+
+    Args:
+        card: The card, or its notation.
+
+    Raises:
+        NotationError: ``card`` is a string that names no card.
+        TarotTypeError: ``card`` is neither a :class:`Card` nor a string.
+
+    >>> Call("KS")
+    Call(card=Card.parse('KS'))
+    >>> str(Call("QH"))
+    'call QH'
+    """
+
+    card: Card = attrs.field(converter=_to_card)
+
+    def __str__(self) -> str:
+        return f"call {self.card}"
+
+
+@attrs.frozen
 class Discard:
     """Put one card in the écart (the taker does this six times after taking the dog).
 
@@ -224,16 +254,17 @@ class Play:
         return str(self.card)
 
 
-Action: TypeAlias = Pass | Bid | Discard | AnnounceSlam | DeclareHandful | Play
-"""Any of the six action types."""
+Action: TypeAlias = Pass | Bid | Call | Discard | AnnounceSlam | DeclareHandful | Play
+"""Any of the seven action types."""
 
-ACTION_TYPES: Final = (Pass, Bid, Discard, AnnounceSlam, DeclareHandful, Play)
+ACTION_TYPES: Final = (Pass, Bid, Call, Discard, AnnounceSlam, DeclareHandful, Play)
 
 PASS: Final = Pass()
 ANNOUNCE_SLAM: Final = AnnounceSlam()
 BIDS: Final = {contract: Bid(contract) for contract in _CONTRACT_ORDER}
 PLAYS: Final[tuple[Play, ...]] = tuple(Play(card) for card in DECK)
 DISCARDS: Final[tuple[Discard, ...]] = tuple(Discard(card) for card in DECK)
+CALLS: Final[tuple[Call, ...]] = tuple(Call(card) for card in DECK)
 _WORDS: Final[dict[str, Action]] = {
     "pass": PASS,
     "slam": ANNOUNCE_SLAM,
@@ -245,7 +276,8 @@ def parse_action(text: str) -> Action:
     """Read an action from its notation (see the module's table), ignoring case and spacing.
 
     Args:
-        text: The notation, e.g. ``"pass"``, ``"garde"``, ``"discard 2S"``, ``"KH"``.
+        text: The notation, e.g. ``"pass"``, ``"garde"``, ``"call KS"``, ``"discard 2S"``,
+            ``"KH"``.
 
     Returns:
         The action.
@@ -273,6 +305,8 @@ def parse_action(text: str) -> Action:
             return _WORDS[word] if word in _WORDS else PLAYS[Card.parse(words[0]).index]
         if len(words) == 2 and keyword == "discard":
             return DISCARDS[Card.parse(words[1]).index]
+        if len(words) == 2 and keyword == "call":
+            return CALLS[Card.parse(words[1]).index]
         if keyword == "handful":
             cards = [Card.parse(word) for word in words[1:]]
             repeated = sorted({card for card in cards if cards.count(card) > 1})
@@ -283,7 +317,7 @@ def parse_action(text: str) -> Action:
         problem = f"{error.text.strip()!r} is not a card; "
     raise NotationError(
         f"invalid action notation {text!r}: {problem}expected pass, petite, garde, "
-        "garde_sans, garde_contre, slam, a card (e.g. 'KH'), 'discard <card>' or "
+        "garde_sans, garde_contre, slam, a card (e.g. 'KH'), 'call <card>', 'discard <card>' or "
         "'handful <cards...>'",
         text,
     )
