@@ -521,9 +521,11 @@ def text_of(group: list[object]) -> str:
 
 
 BAD_DEALS: list[tuple[str, Callable[[], Deal], tuple[str, ...]]] = [
-    ("three-hands", replace(lambda h, d: (h[:3], d)), ("4", "3")),
-    ("five-hands", replace(lambda h, d: ([*h, []], d)), ("4", "5")),
-    ("no-hands", replace(lambda h, d: ([], d)), ("4", "0")),
+    ("two-hands", replace(lambda h, d: (h[:2], d)), ("3, 4 or 5", "2")),
+    ("six-hands", replace(lambda h, d: ([*h, [], []], d)), ("3, 4 or 5", "6")),
+    ("three-hands-of-18", replace(lambda h, d: (h[:3], d)), ("seat 0", "24", "18")),
+    ("five-hands-of-18", replace(lambda h, d: ([*h, []], d)), ("seat 0", "15", "18")),
+    ("no-hands", replace(lambda h, d: ([], d)), ("3, 4 or 5", "0")),
     *((f"seat-{seat}-has-17", short_hand(seat), (f"seat {seat}", "17")) for seat in range(4)),
     *((f"seat-{seat}-has-19", long_hand(seat), (f"seat {seat}", "19")) for seat in range(4)),
     ("dog-of-5", edit(lambda h, d: d.pop()), ("dog", "5")),

@@ -26,10 +26,13 @@ Each file in ``tests/data/golden/`` is one JSON object describing a whole deal:
       ``null``;
     - ``taker_points``, ``defence_points``: numbers; ``bouts``, ``target``, ``margin``,
       ``unit``: ints; ``made``: bool;
-    - ``petit_au_bout``: ``null`` or ``{"camp": "TAKER" | "DEFENCE", "value": int}``;
+    - ``petit_au_bout``: ``null`` or ``{"camp": "ATTACK" | "DEFENCE", "value": int}``;
     - ``handfuls``: a list of ``{"seat": int, "size": int, "value": int}`` in the order shown;
-    - ``slam``: ``{"announced": bool, "made_by": "TAKER" | "DEFENCE" | null, "value": int}``;
-    - ``deltas``: four ints, seat 0 first.
+    - ``slam``: ``{"announced": bool, "made_by": "ATTACK" | "DEFENCE" | null, "value": int}``;
+    - ``deltas``: one int per seat, seat 0 first;
+    - ``called``: the called card's notation or ``null``; ``partner``: int or ``null``.
+
+The number of hands sets the table size (3, 4 or 5 seats).
 
 Replaying a file must apply every action legally, end in a terminal state, and score exactly
 the expected breakdown, field by field.
@@ -68,7 +71,7 @@ REQUIRED_FEATURES = frozenset(
         "bouts-2",
         "bouts-3",
         "bout-in-dog",
-        "petit-au-bout-taker",
+        "petit-au-bout-attack",
         "petit-au-bout-defence",
         "handful-taker",
         "handful-defence",
@@ -134,6 +137,8 @@ def expected_score(expected: dict[str, Any]) -> Score:
         ),
         unit=expected["unit"],
         deltas=tuple(expected["deltas"]),
+        called=None if expected["called"] is None else ft.Card.parse(expected["called"]),
+        partner=expected["partner"],
     )
 
 
@@ -162,7 +167,7 @@ def features(state: State, score: Score) -> set[str]:
         found.add("handful-taker" if handful.seat == taker else "handful-defence")
         found.add(f"handful-{handful.size}")
     slam = score.slam
-    if slam.made_by is ft.Camp.TAKER:
+    if slam.made_by is ft.Camp.ATTACK:
         found.add("slam-announced-made" if slam.announced else "slam-unannounced-made")
     elif slam.announced:
         found.add("slam-announced-missed")

@@ -133,7 +133,7 @@ def reference_score(state: State) -> Score:
         number = 16
     if PETIT in state.tricks[number].cards:
         if won[number] == taker:
-            petit_au_bout = ft.PetitAuBout(Camp.TAKER, 10 * multiplier)
+            petit_au_bout = ft.PetitAuBout(Camp.ATTACK, 10 * multiplier)
         else:
             petit_au_bout = ft.PetitAuBout(Camp.DEFENCE, -10 * multiplier)
 
@@ -145,7 +145,7 @@ def reference_score(state: State) -> Score:
     taker_won_all = all(winner == taker for winner in won)
     defence_won_all = all(winner != taker for winner in won)
     if taker_won_all:
-        slam = ft.SlamResult(state.slam, Camp.TAKER, 400 if state.slam else 200)
+        slam = ft.SlamResult(state.slam, Camp.ATTACK, 400 if state.slam else 200)
     elif defence_won_all:
         slam = ft.SlamResult(state.slam, Camp.DEFENCE, -200 - (200 if state.slam else 0))
     else:
@@ -400,13 +400,13 @@ def test_defence_slam_leaves_the_taker_the_ecart_only() -> None:
 @pytest.mark.parametrize(
     ("name", "contract", "camp", "made"),
     [
-        ("petit-au-bout-petite-taker-made", Contract.PETITE, Camp.TAKER, True),
+        ("petit-au-bout-petite-taker-made", Contract.PETITE, Camp.ATTACK, True),
         ("petit-au-bout-petite-defence-lost", Contract.PETITE, Camp.DEFENCE, False),
-        ("petit-au-bout-garde-taker-lost", Contract.GARDE, Camp.TAKER, False),
+        ("petit-au-bout-garde-taker-lost", Contract.GARDE, Camp.ATTACK, False),
         ("petit-au-bout-garde-defence-made", Contract.GARDE, Camp.DEFENCE, True),
-        ("petit-au-bout-garde-sans-taker-made", Contract.GARDE_SANS, Camp.TAKER, True),
+        ("petit-au-bout-garde-sans-taker-made", Contract.GARDE_SANS, Camp.ATTACK, True),
         ("petit-au-bout-garde-sans-defence-lost", Contract.GARDE_SANS, Camp.DEFENCE, False),
-        ("petit-au-bout-garde-contre-taker-lost", Contract.GARDE_CONTRE, Camp.TAKER, False),
+        ("petit-au-bout-garde-contre-taker-lost", Contract.GARDE_CONTRE, Camp.ATTACK, False),
         ("petit-au-bout-garde-contre-defence-made", Contract.GARDE_CONTRE, Camp.DEFENCE, True),
     ],
 )
@@ -417,10 +417,10 @@ def test_petit_au_bout_is_signed_for_its_camp_whatever_the_outcome(
     score = ft.score(state)
     last = state.tricks[-1]
     assert PETIT in last.cards
-    assert (last.winner == state.taker) == (camp is Camp.TAKER)
+    assert (last.winner == state.taker) == (camp is Camp.ATTACK)
     assert score.contract is contract and score.made is made
     multiplier = MULTIPLIER[contract]
-    bonus = 10 * multiplier if camp is Camp.TAKER else -10 * multiplier
+    bonus = 10 * multiplier if camp is Camp.ATTACK else -10 * multiplier
     assert score.petit_au_bout == ft.PetitAuBout(camp, bonus)
     sign = 1 if made else -1
     assert score.handfuls == () and score.slam.value == 0
@@ -482,12 +482,12 @@ def test_double_handful_may_show_the_excuse_with_every_trump() -> None:
 @pytest.mark.parametrize(
     ("name", "slam"),
     [
-        ("slam-announced-made-excuse-last", ft.SlamResult(True, Camp.TAKER, 400)),
-        ("slam-announced-made-defence-keeps-excuse", ft.SlamResult(True, Camp.TAKER, 400)),
+        ("slam-announced-made-excuse-last", ft.SlamResult(True, Camp.ATTACK, 400)),
+        ("slam-announced-made-defence-keeps-excuse", ft.SlamResult(True, Camp.ATTACK, 400)),
         ("slam-announced-missed", ft.SlamResult(True, None, -200)),
         ("slam-announced-missed-lost", ft.SlamResult(True, None, -200)),
-        ("slam-unannounced-made", ft.SlamResult(False, Camp.TAKER, 200)),
-        ("slam-unannounced-excuse-last", ft.SlamResult(False, Camp.TAKER, 200)),
+        ("slam-unannounced-made", ft.SlamResult(False, Camp.ATTACK, 200)),
+        ("slam-unannounced-excuse-last", ft.SlamResult(False, Camp.ATTACK, 200)),
         ("defence-slam", ft.SlamResult(False, Camp.DEFENCE, -200)),
         ("defence-slam-taker-keeps-excuse", ft.SlamResult(False, Camp.DEFENCE, -200)),
         ("defence-slam-excuse-last", ft.SlamResult(False, Camp.DEFENCE, -200)),
@@ -498,7 +498,7 @@ def test_slam_bonus(name: str, slam: ft.SlamResult) -> None:
     state = golden(name)
     score = ft.score(state)
     taker_tricks = sum(trick.winner == state.taker for trick in state.tricks)
-    if slam.made_by is Camp.TAKER:
+    if slam.made_by is Camp.ATTACK:
         assert taker_tricks == 18
     elif slam.made_by is Camp.DEFENCE:
         assert taker_tricks == 0
@@ -549,8 +549,8 @@ def test_taker_keeps_its_excuse_without_winning_a_trick() -> None:
 @pytest.mark.parametrize(
     ("name", "camp"),
     [
-        ("slam-announced-made-excuse-last", Camp.TAKER),
-        ("slam-unannounced-excuse-last", Camp.TAKER),
+        ("slam-announced-made-excuse-last", Camp.ATTACK),
+        ("slam-unannounced-excuse-last", Camp.ATTACK),
         ("defence-slam-excuse-last", Camp.DEFENCE),
     ],
 )
@@ -566,8 +566,8 @@ def test_excuse_wins_the_last_trick_for_the_slam_camp_and_the_petit_before_is_au
     assert PETIT in before.cards and PETIT not in last.cards
     assert score.contract is not None
     value = 10 * MULTIPLIER[score.contract]
-    assert score.petit_au_bout == ft.PetitAuBout(camp, value if camp is Camp.TAKER else -value)
-    if camp is Camp.TAKER:
+    assert score.petit_au_bout == ft.PetitAuBout(camp, value if camp is Camp.ATTACK else -value)
+    if camp is Camp.ATTACK:
         assert score.taker_points == 91 and score.bouts == 3
     else:
         assert score.taker_points == 0 and score.bouts == 0

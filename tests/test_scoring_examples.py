@@ -112,7 +112,7 @@ EXAMPLES = [
             target=41,
             made=True,
             margin=8,
-            petit_au_bout=ft.PetitAuBout(Camp.TAKER, 20),
+            petit_au_bout=ft.PetitAuBout(Camp.ATTACK, 20),
             handfuls=(ft.HandfulBonus(1, 10, 20),),
             slam=ft.SlamResult(False, None, 0),
             unit=106,
@@ -215,7 +215,7 @@ EXAMPLES = [
             target=51,
             made=False,
             margin=7,
-            petit_au_bout=ft.PetitAuBout(Camp.TAKER, 10),
+            petit_au_bout=ft.PetitAuBout(Camp.ATTACK, 10),
             handfuls=(ft.HandfulBonus(1, 10, -20),),
             slam=ft.SlamResult(False, None, 0),
             unit=-42,
@@ -319,9 +319,9 @@ EXAMPLES = [
             target=41,
             made=True,
             margin=46,
-            petit_au_bout=ft.PetitAuBout(Camp.TAKER, 20),
+            petit_au_bout=ft.PetitAuBout(Camp.ATTACK, 20),
             handfuls=(ft.HandfulBonus(1, 10, 20),),
-            slam=ft.SlamResult(True, Camp.TAKER, 400),
+            slam=ft.SlamResult(True, Camp.ATTACK, 400),
             unit=582,
             deltas=(-582, 1746, -582, -582),
         ),
@@ -381,7 +381,7 @@ def test_example_petit_au_bout_is_in_the_last_trick_of_its_camp(example: Example
         assert PETIT not in last.cards
     else:
         assert PETIT in last.cards
-        camp = Camp.TAKER if last.winner == state.taker else Camp.DEFENCE
+        camp = Camp.ATTACK if last.winner == state.taker else Camp.DEFENCE
         assert score.petit_au_bout.camp is camp
 
 

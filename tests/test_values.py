@@ -64,23 +64,25 @@ def test_handful_bonus_by_size(size: int, bonus: int) -> None:
     assert FOUR_PLAYER.handful_bonus(size) == bonus
 
 
-def test_rules_seats_and_camps() -> None:
+def test_rules_next_seat_goes_round_the_table() -> None:
     assert [FOUR_PLAYER.next_seat(seat) for seat in range(4)] == [1, 2, 3, 0]
-    assert [FOUR_PLAYER.is_attacker(seat, 2) for seat in range(4)] == [False, False, True, False]
     assert FOUR_PLAYER.seats * FOUR_PLAYER.hand_size + FOUR_PLAYER.dog_size == 78
 
 
 def test_state_repr_tells_the_phase_contract_and_turn() -> None:
     state = ft.new_deal(seed=1)
-    assert repr(state) == "<State bidding, dealer 0, seat 1 to act>"
+    assert repr(state) == "<State four-player, bidding, dealer 0, seat 1 to act>"
     state = ft.apply(state, ft.Bid(Contract.GARDE_SANS))
-    assert repr(state) == "<State bidding, dealer 0, highest bid 1 (garde_sans), seat 2 to act>"
+    assert repr(state) == (
+        "<State four-player, bidding, dealer 0, highest bid 1 (garde_sans), seat 2 to act>"
+    )
     for _ in range(3):
         state = ft.apply(state, ft.Pass())
     state = ft.apply(state, ft.AnnounceSlam())
     assert repr(state) == (
-        "<State play, dealer 0, taker 1 (garde_sans), slam announced, trick 1, seat 1 to act>"
+        "<State four-player, play, dealer 0, taker 1 (garde_sans), slam announced, trick 1, "
+        "seat 1 to act>"
     )
     assert str(state) == repr(state)
     annulled = ft.new_deal(seed=232)
-    assert repr(annulled) == "<State annulled, dealer 0, petit_sec>"
+    assert repr(annulled) == "<State four-player, annulled, dealer 0, petit_sec>"

@@ -21,6 +21,7 @@ from frenchtarot.actions import (
     Action,
     AnnounceSlam,
     Bid,
+    Call,
     Contract,
     DeclareHandful,
     Discard,
@@ -35,6 +36,7 @@ from frenchtarot.errors import (
     InvalidCardError,
     InvalidDealError,
     InvalidDealTypeError,
+    InvalidRulesError,
     InvalidSeatError,
     NotationError,
     NotTerminalError,
@@ -43,7 +45,7 @@ from frenchtarot.errors import (
     TarotTypeError,
 )
 from frenchtarot.observation import ExcuseExchange, Observation, information_state_key, observe
-from frenchtarot.rules import FOUR_PLAYER, Rules
+from frenchtarot.rules import FIVE_PLAYER, FOUR_PLAYER, THREE_PLAYER, Rules
 from frenchtarot.scoring import Camp, HandfulBonus, PetitAuBout, Score, SlamResult, returns, score
 from frenchtarot.state import Annulment, AnnulReason, Handful, Phase, State, Trick
 
@@ -54,12 +56,15 @@ except PackageNotFoundError:  # pragma: no cover - running from a source tree
 
 __all__ = [
     "DECK",
+    "FIVE_PLAYER",
     "FOUR_PLAYER",
+    "THREE_PLAYER",
     "Action",
     "AnnounceSlam",
     "AnnulReason",
     "Annulment",
     "Bid",
+    "Call",
     "Camp",
     "Card",
     "Contract",
@@ -73,6 +78,7 @@ __all__ = [
     "InvalidCardError",
     "InvalidDealError",
     "InvalidDealTypeError",
+    "InvalidRulesError",
     "InvalidSeatError",
     "NotTerminalError",
     "NotationError",

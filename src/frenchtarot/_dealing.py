@@ -14,7 +14,7 @@ from frenchtarot.errors import (
     NotationError,
     TarotTypeError,
 )
-from frenchtarot.rules import FOUR_PLAYER, Rules
+from frenchtarot.rules import FOUR_PLAYER, RULES_BY_SEATS, Rules
 from frenchtarot.state import Annulment, AnnulReason, Phase, State
 
 __all__ = ["deal_from", "new_deal"]
@@ -59,17 +59,21 @@ def shuffle_and_deal(
     return hands, dog
 
 
-def new_deal(*, dealer: int = 0, seed: int | None = None) -> State:
-    """Deal a new four-player deal the way it is done at the table.
+def new_deal(*, dealer: int = 0, seed: int | None = None, rules: Rules = FOUR_PLAYER) -> State:
+    """Deal a new deal the way it is done at the table.
 
-    The pack is shuffled, cut (leaving at least three cards on each side) and dealt three
-    cards at a time from the seat after the dealer, while six cards go to the dog one at a
-    time, never the first nor the last card of the pack. Every random choice is drawn from
-    ``random.Random(seed).random()``, so a seed gives the same deal on every Python version.
+    The pack is shuffled, cut (leaving at least three cards on each side) and dealt in
+    packets (three cards, four with three players) from the seat after the dealer, while
+    the dog's cards go aside one at a time, never the first nor the last card of the pack.
+    Every random choice is drawn from ``random.Random(seed).random()``, so a seed gives the
+    same deal on every Python version.
 
     Args:
-        dealer: The dealing seat, 0 to 3.
+        dealer: The dealing seat, from 0 to ``rules.seats - 1``.
         seed: The seed; ``None`` draws one from the operating system.
+        rules: The table size: :data:`~frenchtarot.THREE_PLAYER`,
+            :data:`~frenchtarot.FOUR_PLAYER` (the default) or
+            :data:`~frenchtarot.FIVE_PLAYER`.
 
     Returns:
         The state at the start of the bidding, or an annulled terminal state when a player
@@ -77,14 +81,18 @@ def new_deal(*, dealer: int = 0, seed: int | None = None) -> State:
 
     Raises:
         InvalidDealError: ``dealer`` is not a seat; an :class:`InvalidDealTypeError` (also a
-            :class:`TypeError`) when ``dealer`` or ``seed`` is not an integer.
+            :class:`TypeError`) when ``dealer`` or ``seed`` is not an integer or ``rules``
+            not a :class:`~frenchtarot.Rules`.
 
     >>> import frenchtarot as ft
     >>> state = ft.new_deal(seed=1)
     >>> state.phase, state.current, [len(hand) for hand in state.hands], len(state.dog)
     (Phase.BIDDING, 1, [18, 18, 18, 18], 6)
+    >>> state = ft.new_deal(seed=1, rules=ft.FIVE_PLAYER)
+    >>> [len(hand) for hand in state.hands], len(state.dog)
+    ([15, 15, 15, 15, 15], 3)
     """
-    rules = FOUR_PLAYER
+    rules = _check_rules(rules)
     dealer = _check_dealer(dealer, rules)
     if seed is not None:
         try:
@@ -107,14 +115,16 @@ def deal_from(
     dog: Iterable[Card | str],
     *,
     dealer: int = 0,
+    rules: Rules | None = None,
 ) -> State:
     """Set up a deal from given hands and dog (for replays, puzzles, duplicate play).
 
     Args:
-        hands: Four hands of eighteen cards, seat 0 first, as :class:`Card` objects or
-            their notation (``"KH"``, ``"T21"``, ``"EX"``).
-        dog: The six cards of the dog.
-        dealer: The dealing seat, 0 to 3.
+        hands: One hand per seat, seat 0 first, as :class:`Card` objects or their notation
+            (``"KH"``, ``"T21"``, ``"EX"``): 3 hands of 24 cards, 4 of 18 or 5 of 15.
+        dog: The cards of the dog (6, or 3 with five players).
+        dealer: The dealing seat, from 0 to ``rules.seats - 1``.
+        rules: The table size; ``None`` takes the FFT rules for the number of hands given.
 
     Returns:
         The state at the start of the bidding, or an annulled terminal state for a petit sec.
@@ -130,14 +140,18 @@ def deal_from(
     >>> state.hand(1)[:4]
     (Card.parse('T19'), Card.parse('T20'), Card.parse('T21'), Card.parse('EX'))
     """
-    rules = FOUR_PLAYER
-    dealer = _check_dealer(dealer, rules)
     if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
-        raise InvalidDealTypeError(
-            f"hands must be a sequence of {rules.seats} hands, not {hands!r}"
-        )
+        raise InvalidDealTypeError(f"hands must be a sequence of 3, 4 or 5 hands, not {hands!r}")
+    if rules is None:
+        if len(hands) not in RULES_BY_SEATS:
+            raise InvalidDealError(f"expected 3, 4 or 5 hands, got {len(hands)}")
+        rules = RULES_BY_SEATS[len(hands)]
+    rules = _check_rules(rules)
     if len(hands) != rules.seats:
-        raise InvalidDealError(f"expected {rules.seats} hands, got {len(hands)}")
+        raise InvalidDealError(
+            f"expected {rules.seats} hands for the {rules.name} game, got {len(hands)}"
+        )
+    dealer = _check_dealer(dealer, rules)
     places = [f"seat {seat}" for seat in range(rules.seats)] + ["the dog"]
     sizes = [rules.hand_size] * rules.seats + [rules.dog_size]
     masks: list[int] = []
@@ -173,6 +187,14 @@ def _read_cards(place: str, group: Iterable[Card | str]) -> list[Card]:
     return cards
 
 
+def _check_rules(rules: object) -> Rules:
+    if not isinstance(rules, Rules):
+        raise InvalidDealTypeError(
+            f"rules must be a Rules value such as FOUR_PLAYER, not {rules!r}"
+        )
+    return rules
+
+
 def _check_dealer(dealer: object, rules: Rules) -> int:
     try:
         seat = whole_number(dealer, "dealer")
@@ -206,6 +228,8 @@ def _start(rules: Rules, dealer: int, hands: tuple[int, ...], dog: int) -> State
         discard=0,
         taker=None,
         contract=None,
+        called=None,
+        partner=None,
         slam=False,
         handfuls=(),
         tricks=(),

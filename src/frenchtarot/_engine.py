@@ -4,17 +4,20 @@ from __future__ import annotations
 
 from typing import Final
 
-from frenchtarot import _ecart, _handful, _masks, _tricks
+from frenchtarot import _calling, _ecart, _flow, _handful, _masks, _tricks
 from frenchtarot._checks import check_state
 from frenchtarot.actions import (
+    ACTION_TYPES,
     ANNOUNCE_SLAM,
     BIDS,
+    CALLS,
     DISCARDS,
     PASS,
     PLAYS,
     Action,
     AnnounceSlam,
     Bid,
+    Call,
     Contract,
     DeclareHandful,
     Discard,
@@ -29,6 +32,7 @@ __all__ = ["apply", "is_legal", "legal_actions"]
 
 _PLAY_TABLE: Final = _masks.make_table(PLAYS)
 _DISCARD_TABLE: Final = _masks.make_table(DISCARDS)
+_CALL_TABLE: Final = _masks.make_table(CALLS)
 _BIDDING_ACTIONS: Final[dict[Contract | None, tuple[Action, ...]]] = {
     None: (PASS, *BIDS.values()),
     **{high: (PASS, *(bid for contract, bid in BIDS.items() if contract > high)) for high in BIDS},
@@ -52,7 +56,8 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     the converse holds for every action that is not a :class:`~frenchtarot.DeclareHandful`.
 
     The canonical order is: in the bidding, :class:`~frenchtarot.Pass` then the allowed
-    bids from lowest to highest; in the écart, :class:`~frenchtarot.Discard` by card order;
+    bids from lowest to highest; at the call (five players), :class:`~frenchtarot.Call`
+    by card order; in the écart, :class:`~frenchtarot.Discard` by card order;
     at the slam decision, ``Pass()`` then ``AnnounceSlam()``; in the play, first one
     :class:`~frenchtarot.DeclareHandful` per handful size the player may still show
     (smallest first), then :class:`~frenchtarot.Play` by card order (the order of
@@ -83,13 +88,13 @@ Bid(contract=Contract.GARDE_SANS), Bid(contract=Contract.GARDE_CONTRE))
         global _last_legal
         seat: int = state.current  # type: ignore[assignment]
         hand = state._hands[seat]
-        legal = _tricks.legal_mask(hand, state._trick)
+        legal = _play_mask(state, hand)
         _last_legal = (state, legal)
         plays: tuple[Action, ...] = _masks.select(_PLAY_TABLE, legal)
         if (
             not state.tricks
             and (hand & _HANDFUL_CARDS or _ecart_trumps(state, seat))
-            and _may_declare(state, seat)
+            and _flow.may_show_handful(len(state.tricks), _has_shown(state, seat))
         ):
             displays = _handful.canonical_displays(state.rules, hand, _ecart_trumps(state, seat))
             if displays:
@@ -100,10 +105,13 @@ Bid(contract=Contract.GARDE_SANS), Bid(contract=Contract.GARDE_CONTRE))
         return _BIDDING_ACTIONS[state.contract]
     if phase is Phase.DISCARD:
         hand = state._hands[state.taker]  # type: ignore[index]
-        remaining = state.rules.dog_size - state._discard.bit_count()
+        remaining = _flow.ecart_left(state.rules, state._discard)
         return _masks.select(_DISCARD_TABLE, _ecart.discard_mask(hand, remaining))
     if phase is Phase.SLAM:
         return _SLAM_ACTIONS
+    if phase is Phase.CALL:
+        hand = state._hands[state.taker]  # type: ignore[index]
+        return _masks.select(_CALL_TABLE, _calling.callable_mask(hand))
     return ()
 
 
@@ -181,6 +189,9 @@ every earlier bid (the highest bid is garde)
     elif isinstance(action, Discard):
         if phase is Phase.DISCARD:
             return _discard(state, action, current)
+    elif isinstance(action, Call):
+        if phase is Phase.CALL:
+            return _call(state, action, current)
     elif isinstance(action, AnnounceSlam):
         if phase is Phase.SLAM:
             return _start_play(state, action, slam=True)
@@ -195,7 +206,7 @@ every earlier bid (the highest bid is garde)
 
 
 def _check_type(action: object) -> None:
-    if not isinstance(action, (Pass, Bid, Discard, AnnounceSlam, DeclareHandful, Play)):
+    if not isinstance(action, ACTION_TYPES):
         raise TarotTypeError(f"expected an action (Bid, Pass, Play, ...), not {action!r}")
 
 
@@ -211,6 +222,8 @@ def _evolve(state: State, **changes: object) -> State:
         "discard": state._discard,
         "taker": state.taker,
         "contract": state.contract,
+        "called": state.called,
+        "partner": state.partner,
         "slam": state.slam,
         "handfuls": state.handfuls,
         "tricks": state.tricks,
@@ -233,40 +246,58 @@ def _bid(state: State, action: Pass | Bid, seat: int) -> State:
         taker, contract = seat, action.contract
     history = state.history + (action,)
     rules = state.rules
-    if len(history) < rules.seats:
+    if not _flow.bidding_over(rules, len(history)):
         return _evolve(
             state, current=rules.next_seat(seat), taker=taker, contract=contract, history=history
         )
-    if contract is None:
+    phase = _flow.after_bidding(rules, contract)
+    if phase is Phase.ANNULLED:
         return _evolve(
             state,
-            phase=Phase.ANNULLED,
+            phase=phase,
             current=None,
             history=history,
             annulment=Annulment(AnnulReason.ALL_PASSED),
         )
     assert taker is not None
-    if contract.dog_is_shown:
-        hands = list(state._hands)
-        hands[taker] |= state._dog
-        return _evolve(
-            state,
-            phase=Phase.DISCARD,
-            current=taker,
-            hands=tuple(hands),
-            taker=taker,
-            contract=contract,
-            history=history,
-        )
     return _evolve(
-        state, phase=Phase.SLAM, current=taker, taker=taker, contract=contract, history=history
+        state,
+        phase=phase,
+        current=taker,
+        hands=_flow.take_dog(state._hands, taker, state._dog)
+        if phase is Phase.DISCARD
+        else state._hands,
+        taker=taker,
+        contract=contract,
+        history=history,
+    )
+
+
+def _call(state: State, action: Call, seat: int) -> State:
+    hand = state._hands[seat]
+    index = action.card.index
+    allowed = _calling.callable_mask(hand)
+    if not allowed >> index & 1:
+        raise IllegalActionError(
+            Rule.CARD_NOT_CALLABLE, action, seat, f"allowed: {_names(_masks.cards(allowed))}"
+        )
+    phase = _flow.after_call(state.contract)  # type: ignore[arg-type]
+    return _evolve(
+        state,
+        phase=phase,
+        hands=_flow.take_dog(state._hands, seat, state._dog)
+        if phase is Phase.DISCARD
+        else state._hands,
+        called=action.card,
+        partner=_calling.partner_of(state._hands, seat, index),
+        history=state.history + (action,),
     )
 
 
 def _discard(state: State, action: Discard, seat: int) -> State:
     hand = state._hands[seat]
     index = action.card.index
-    remaining = state.rules.dog_size - state._discard.bit_count()
+    remaining = _flow.ecart_left(state.rules, state._discard)
     if not _ecart.discard_mask(hand, remaining) >> index & 1:
         allowed = _masks.cards(_ecart.discard_mask(hand, remaining))
         raise IllegalActionError(
@@ -284,7 +315,7 @@ def _discard(state: State, action: Discard, seat: int) -> State:
 
 
 def _start_play(state: State, action: Pass | AnnounceSlam, *, slam: bool) -> State:
-    leader = state.taker if slam else state.rules.next_seat(state.dealer)
+    leader = _flow.first_leader(state.rules, state.dealer, state.taker, slam)  # type: ignore[arg-type]
     return _evolve(
         state,
         phase=Phase.PLAY,
@@ -299,15 +330,24 @@ def _ecart_trumps(state: State, seat: int) -> int:
     return state._discard & _masks.TRUMPS if seat == state.taker else 0
 
 
-def _may_declare(state: State, seat: int) -> bool:
-    """Whether ``seat`` (to act, in the first trick) has not shown a handful yet."""
-    return all(handful.seat != seat for handful in state.handfuls)
+def _has_shown(state: State, seat: int) -> bool:
+    """Whether ``seat`` has shown a handful in this deal."""
+    return any(handful.seat == seat for handful in state.handfuls)
+
+
+def _play_mask(state: State, hand: int) -> int:
+    """The cards of ``hand`` that the seat to act may play to the trick in progress."""
+    trick = state._trick
+    legal = _tricks.legal_mask(hand, trick)
+    if state.called is not None and not trick and not state.tricks:
+        legal = _calling.opening_lead_mask(legal, state.called._index)
+    return legal
 
 
 def _declare(state: State, action: DeclareHandful, seat: int) -> State:
     if state.tricks:
         raise IllegalActionError(Rule.HANDFUL_NOT_NOW, action, seat, "the first trick is over")
-    if not _may_declare(state, seat):
+    if _has_shown(state, seat):
         raise IllegalActionError(
             Rule.HANDFUL_NOT_NOW, action, seat, f"seat {seat} has already shown a handful"
         )
@@ -326,25 +366,28 @@ def _play(state: State, action: Play, seat: int) -> State:
     trick = state._trick
     cached, legal = _last_legal
     if cached is not state:
-        legal = _tricks.legal_mask(hand, trick)
+        legal = _play_mask(state, hand)
     if not legal & bit:
-        rule = _tricks.refusal(hand, trick, action.card._index)
-        allowed = _names(_masks.cards(_tricks.legal_mask(hand, trick)))
+        if _tricks.legal_mask(hand, trick) & bit:  # barred by the opening-lead restriction
+            rule = Rule.CALLED_SUIT_LEAD
+        else:
+            rule = _tricks.refusal(hand, trick, action.card._index)
+        allowed = _names(_masks.cards(legal))
         raise IllegalActionError(rule, action, seat, f"seat {seat} may play {allowed}")
     hands = (*hands[:seat], hand ^ bit, *hands[seat + 1 :])
     trick = (*trick, action.card._index)
     rules = state.rules
-    seats = rules.seats
     leader = state._leader
     tricks = state.tricks
     phase = Phase.PLAY
-    if len(trick) < seats:
-        current: int | None = seat + 1 if seat + 1 < seats else 0
+    if len(trick) < rules.seats:
+        current: int | None = _flow.next_in_trick(rules, seat)
     else:
-        winner = _tricks.trick_winner(rules, state.taker, leader, trick, tricks)  # type: ignore[arg-type]
+        camp = _calling.camp_mask(state.taker, state.partner)  # type: ignore[arg-type]
+        winner = _tricks.trick_winner(rules, camp, leader, trick, tricks)
         tricks = (*tricks, Trick(leader, tuple(map(DECK.__getitem__, trick)), winner))
         trick = ()
-        if len(tricks) == rules.hand_size:
+        if _flow.deal_over(rules, len(tricks)):
             phase, current = Phase.DONE, None
         else:
             current = leader = winner
@@ -358,6 +401,8 @@ def _play(state: State, action: Play, seat: int) -> State:
         state._discard,
         state.taker,
         state.contract,
+        state.called,
+        state.partner,
         state.slam,
         state.handfuls,
         tricks,

@@ -4,13 +4,14 @@ Without a policy, :func:`rollout` plays uniformly random legal actions on the bi
 behind :class:`~frenchtarot.State` and builds a state only at the end. It offers the same
 actions in the same canonical order as :func:`~frenchtarot.legal_actions`, so it draws the
 same random numbers and reaches the same terminal state as applying
-``rng.choice(legal_actions(state))`` one step at a time, about three times faster.
+``rng.choice(legal_actions(state))`` one step at a time, several times faster (see
+``benchmarks/``).
 
-Which cards may be played or put aside, who wins a trick, when the Excuse takes the last
-trick and which handfuls are offered all come from the private rule functions the engine
-uses, so each rule lives in one place. Only the order of the steps (who acts next, when a
-phase ends) is walked through here as in ``frenchtarot._engine``; the tests compare the
-two on many deals, from every phase.
+Which cards may be called, put aside or played, who wins a trick, when the Excuse takes the
+last trick and which handfuls are offered all come from the private rule functions the
+engine uses, and the order of the steps (who acts next, when a phase ends) from
+``frenchtarot._flow``, which the engine follows too; so each rule lives in one place. The
+tests compare the two on many deals of every table size, from every phase.
 """
 
 from __future__ import annotations
@@ -18,12 +19,21 @@ from __future__ import annotations
 import random
 from typing import Final, Protocol
 
-from frenchtarot import _masks
+from frenchtarot import _flow, _masks
+from frenchtarot._calling import callable_mask, camp_mask, opening_lead_mask, partner_of
 from frenchtarot._ecart import discard_mask
 from frenchtarot._engine import _BIDDING_ACTIONS, _SLAM_ACTIONS, apply, legal_actions
 from frenchtarot._handful import canonical_displays
 from frenchtarot._tricks import legal_mask, trick_winner
-from frenchtarot.actions import DISCARDS, PLAYS, Action, AnnounceSlam, Bid, DeclareHandful
+from frenchtarot.actions import (
+    CALLS,
+    DISCARDS,
+    PLAYS,
+    Action,
+    AnnounceSlam,
+    Bid,
+    DeclareHandful,
+)
 from frenchtarot.cards import DECK
 from frenchtarot.state import Annulment, AnnulReason, Handful, Phase, State, Trick
 
@@ -101,17 +111,22 @@ def _nth_bit(mask: int, n: int) -> int:
 
 
 def _random_rollout(state: State, rng: random.Random) -> State:
-    """:func:`rollout` without a policy, on bit masks; ``state`` is not terminal."""
+    """:func:`rollout` without a policy, on bit masks; ``state`` is not terminal.
+
+    Every step follows ``frenchtarot._flow``, as the engine does.
+    """
     choice = rng.choice
     rules = state.rules
     seats = rules.seats
     phase = state.phase
     seat: int = state.current  # type: ignore[assignment]
-    hands = list(state._hands)
+    hands = state._hands
     dog = state._dog
     ecart = state._discard
     taker = state.taker
     contract = state.contract
+    called = state.called
+    partner = state.partner
     slam = state.slam
     history = list(state.history)
 
@@ -122,18 +137,21 @@ def _random_rollout(state: State, rng: random.Random) -> State:
             history.append(action)
             if isinstance(action, Bid):
                 taker, contract = seat, action.contract
-            if len(history) == seats:
+            if _flow.bidding_over(rules, len(history)):
                 break
             seat = rules.next_seat(seat)
-        if contract is None:
+        phase = _flow.after_bidding(rules, contract)
+        if phase is Phase.ANNULLED:
             return State(
                 rules,
                 state.dealer,
-                Phase.ANNULLED,
+                phase,
                 None,
-                state._hands,
+                hands,
                 dog,
                 ecart,
+                None,
+                None,
                 None,
                 None,
                 slam,
@@ -146,15 +164,24 @@ def _random_rollout(state: State, rng: random.Random) -> State:
             )
         assert taker is not None
         seat = taker
-        if contract.dog_is_shown:
-            hands[taker] |= dog
-            phase = Phase.DISCARD
-        else:
-            phase = Phase.SLAM
+        if phase is Phase.DISCARD:
+            hands = _flow.take_dog(hands, taker, dog)
 
+    assert taker is not None and contract is not None
+    if phase is Phase.CALL:
+        allowed = callable_mask(hands[taker])
+        index = _nth_bit(allowed, choice(_RANGES[allowed.bit_count()]))
+        history.append(CALLS[index])
+        called = DECK[index]
+        partner = partner_of(hands, taker, index)
+        phase = _flow.after_call(contract)
+        if phase is Phase.DISCARD:
+            hands = _flow.take_dog(hands, taker, dog)
+
+    work = list(hands)
     if phase is Phase.DISCARD:
-        hand = hands[seat]
-        remaining = rules.dog_size - ecart.bit_count()
+        hand = work[taker]
+        remaining = _flow.ecart_left(rules, ecart)
         while remaining:
             allowed = discard_mask(hand, remaining)
             index = _nth_bit(allowed, choice(_RANGES[allowed.bit_count()]))
@@ -162,7 +189,7 @@ def _random_rollout(state: State, rng: random.Random) -> State:
             ecart |= 1 << index
             history.append(DISCARDS[index])
             remaining -= 1
-        hands[seat] = hand
+        work[taker] = hand
         phase = Phase.SLAM
 
     leader = state._leader
@@ -170,24 +197,26 @@ def _random_rollout(state: State, rng: random.Random) -> State:
         action = choice(_SLAM_ACTIONS)
         history.append(action)
         slam = isinstance(action, AnnounceSlam)
-        leader = seat if slam else rules.next_seat(state.dealer)  # seat is the taker
+        leader = _flow.first_leader(rules, state.dealer, taker, slam)
 
-    # The play, one trick at a time. In the first trick, each seat that has not shown a
+    # The play, one trick at a time. In the first trick, each seat that may still show a
     # handful is offered the canonical displays before its card.
     handfuls = list(state.handfuls)
-    asked = {handful.seat for handful in handfuls}
+    asked = {handful.seat for handful in handfuls}  # seats that had their chance
     tricks = list(state.tricks)
     trick = state._trick
-    last_trick = rules.hand_size - 1
-    assert taker is not None
+    camp = camp_mask(taker, partner)
+    opening = -1 if called is None else called.index
     while True:
         first = not tricks
         while len(trick) < seats:
             seat = (leader + len(trick)) % seats
-            hand = hands[seat]
+            hand = work[seat]
             legal = legal_mask(hand, trick)
+            if first and opening >= 0 and not trick:
+                legal = opening_lead_mask(legal, opening)
             count = legal.bit_count()
-            if first and seat not in asked:
+            if first and _flow.may_show_handful(len(tricks), seat in asked):
                 asked.add(seat)
                 displays = canonical_displays(rules, hand, ecart & _TRUMPS if seat == taker else 0)
                 drawn = choice(_RANGES[len(displays) + count])
@@ -203,13 +232,13 @@ def _random_rollout(state: State, rng: random.Random) -> State:
                 legal &= legal - 1
                 pick -= 1
             index = (legal & -legal).bit_length() - 1
-            hands[seat] = hand & ~(1 << index)
+            work[seat] = hand & ~(1 << index)
             history.append(PLAYS[index])
             trick += (index,)
         # The trick is complete: the same resolution as the engine's.
-        winner = trick_winner(rules, taker, leader, trick, tricks)
+        winner = trick_winner(rules, camp, leader, trick, tricks)
         tricks.append(Trick(leader, tuple(map(_CARD_OF, trick)), winner))
-        if len(tricks) > last_trick:
+        if _flow.deal_over(rules, len(tricks)):
             break
         leader = winner
         trick = ()
@@ -219,11 +248,13 @@ def _random_rollout(state: State, rng: random.Random) -> State:
         state.dealer,
         Phase.DONE,
         None,
-        tuple(hands),
+        tuple(work),
         dog,
         ecart,
         taker,
         contract,
+        called,
+        partner,
         slam,
         tuple(handfuls),
         tuple(tricks),

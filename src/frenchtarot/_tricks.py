@@ -82,27 +82,29 @@ def winning_position(trick: tuple[int, ...]) -> int:
     return best_pos
 
 
-def excuse_wins_last_trick(rules: Rules, taker: int, owner: int, tricks: Iterable[Trick]) -> bool:
+def excuse_wins_last_trick(camp: int, owner: int, tricks: Iterable[Trick]) -> bool:
     """Whether the Excuse, played by ``owner`` to the last trick, wins it.
 
     It does when the owner's camp won every earlier trick (``tricks``): the slam exception.
+    ``camp`` is the taker's camp as a mask of seats (bit ``s`` for each attacker ``s``).
     """
-    attack = rules.is_attacker(owner, taker)
-    return all(rules.is_attacker(trick.winner, taker) == attack for trick in tricks)
+    attack = camp >> owner & 1
+    return all(camp >> trick.winner & 1 == attack for trick in tricks)
 
 
 def trick_winner(
-    rules: Rules, taker: int, leader: int, trick: tuple[int, ...], earlier: Sequence[Trick]
+    rules: Rules, camp: int, leader: int, trick: tuple[int, ...], earlier: Sequence[Trick]
 ) -> int:
     """The seat that wins the complete ``trick`` led by ``leader``, after ``earlier`` tricks.
 
     The best card wins (see :func:`winning_position`), except on the last trick, which the
-    Excuse wins when its player's camp won every earlier trick.
+    Excuse wins when its player's camp (``camp``, a mask of the taker's seats) won every
+    earlier trick.
     """
     seats = len(trick)
     winner = (leader + winning_position(trick)) % seats
     if len(earlier) == rules.hand_size - 1 and _EXCUSE_INDEX in trick:
         owner = (leader + trick.index(_EXCUSE_INDEX)) % seats
-        if excuse_wins_last_trick(rules, taker, owner, earlier):
+        if excuse_wins_last_trick(camp, owner, earlier):
             return owner
     return winner

@@ -24,6 +24,7 @@ __all__ = [
     "InvalidCardError",
     "InvalidDealError",
     "InvalidDealTypeError",
+    "InvalidRulesError",
     "InvalidSeatError",
     "NotTerminalError",
     "NotationError",
@@ -68,6 +69,10 @@ class InvalidDealTypeError(InvalidDealError, TarotTypeError):
     """A deal argument of the wrong type; also a :class:`TypeError`."""
 
 
+class InvalidRulesError(TarotError, ValueError):
+    """:class:`~frenchtarot.Rules` whose numbers do not make a Tarot table."""
+
+
 class InvalidSeatError(TarotError, ValueError):
     """A seat number outside ``0 .. seats - 1``."""
 
@@ -95,6 +100,14 @@ class Rule(enum.Enum):
     MUST_OVERTRUMP = "a trump must beat the highest trump in the trick when the player can"
     HANDFUL_NOT_NOW = "a handful is declared only just before the player's first card, once"
     INVALID_HANDFUL = "the handful is not a display the rules allow"
+    CARD_NOT_CALLABLE = (
+        "the taker calls a King; a Queen only holding the four Kings, a Knight only holding "
+        "every King and Queen, a Jack only holding every King, Queen and Knight"
+    )
+    CALLED_SUIT_LEAD = (
+        "the opening lead may not be in the called card's suit, except the called card itself "
+        "or when the leader holds nothing else"
+    )
 
 
 class IllegalActionError(TarotError, ValueError):

@@ -14,6 +14,11 @@ not trumps. Once the deal is over, the :class:`~frenchtarot.Score` is public, as
 table; it counts the points of the dog or the écart, but those are then the only cards
 not played, so it tells nothing more.
 
+With five players, the seat holding the called card is the taker's partner, and nobody else
+learns who that is (the taker neither) until the called card is played: an observation
+names the partner only to the partner itself until then, and nothing else in it (the key,
+the text form, the actions offered, the Excuse exchanges) gives it away.
+
 Each observation also carries a :attr:`Observation.key`, a summary of everything the seat
 has seen since the deal, in order (perfect recall). Two states give the same key for a seat
 exactly when that seat cannot tell them apart, which makes the key suitable for grouping
@@ -26,10 +31,11 @@ from typing import Final
 
 import attrs
 
-from frenchtarot import _engine, _masks, scoring
+from frenchtarot import _engine, _flow, _masks, scoring
+from frenchtarot._calling import camp_mask
 from frenchtarot.actions import Action, Contract, Discard
 from frenchtarot.cards import Card
-from frenchtarot.errors import InvalidSeatError, TarotTypeError
+from frenchtarot.errors import TarotTypeError
 from frenchtarot.rules import Rules
 from frenchtarot.scoring import Score, excuse_exchange
 from frenchtarot.state import Annulment, AnnulReason, Handful, Phase, State, Trick, bids_in
@@ -80,7 +86,15 @@ class Observation:
             is over and, during the bidding, the highest bidder so far (bids are spoken
             aloud, so this is public); ``None`` while nobody has bid.
         contract: The taker's contract; during the bidding, the highest bid so far.
-        dog: The six dog cards once they are turned face up (Petite or Garde, after the
+        called: Five players: the card the taker called (the call is public), else ``None``.
+        partner: Five players: the taker's partner, when this seat knows who it is: the
+            partner knows from the call on; every seat once the called card is played or
+            the deal is over. ``None`` otherwise (unknown, or no partner).
+        alone: Five players: whether this seat knows that the taker plays alone (the
+            called card is in the taker's own hand or in the dog): the taker knows it from
+            the call when the card is in their hand; every seat when a dog shown face up
+            holds it, once the called card is played, or once the deal is over.
+        dog: The dog cards once they are turned face up (Petite or Garde, after the
             bidding), else ``None``. A Garde sans or Garde contre dog is never shown.
         discard: For the taker of a Petite or Garde, the cards put in the écart so far;
             ``None`` for every other seat and for every other contract.
@@ -111,6 +125,9 @@ class Observation:
     hand_sizes: tuple[int, ...]
     taker: int | None
     contract: Contract | None
+    called: Card | None
+    partner: int | None
+    alone: bool
     dog: tuple[Card, ...] | None
     discard: tuple[Card, ...] | None
     shown_discard: tuple[Card, ...]
@@ -142,10 +159,17 @@ class Observation:
         There is one when the Excuse was played to a completed trick other than the last
         and the other camp won that trick. Played to the last trick, the Excuse is not
         exchanged: it goes to the camp that wins that trick, or wins it (the slam exception).
+
+        With five players the camps are secret until the partner is known, so the exchange
+        is settled (and listed here) only once this seat knows the camps: see
+        :attr:`partner` and :attr:`alone`.
         """
-        if self.taker is None:
+        if self.taker is None or self.phase is Phase.BIDDING:
             return ()
-        exchange = excuse_exchange(self.rules, self.taker, self.tricks)
+        if self.rules.calls_partner and self.partner is None and not self.alone:
+            return ()
+        camp = camp_mask(self.taker, self.partner)
+        exchange = excuse_exchange(self.rules, camp, self.tricks)
         return () if exchange is None else (ExcuseExchange(*exchange),)
 
     @property
@@ -184,12 +208,12 @@ class Observation:
         annulment = self.annulment
         if self.shown_hand is not None and annulment is not None:
             parts.append(_text(f"petit_sec {annulment.seat}", self.shown_hand))
-        seats = self.rules.seats
+        turned = _flow.actions_before_dog(self.rules)
         for number, action in enumerate(self.history):
-            if number == seats and self.dog is not None:
+            if number == turned and self.dog is not None:
                 parts.append(_text("dog", self.dog))
             parts.append(_HIDDEN_DISCARD if action is None else str(action))
-        if len(self.history) == seats and self.dog is not None:
+        if len(self.history) == turned and self.dog is not None:
             parts.append(_text("dog", self.dog))
         return tuple(parts)
 
@@ -213,6 +237,13 @@ class Observation:
         if self.contract is not None and self.phase is not Phase.BIDDING:
             slam = ", slam announced" if self.slam else ""
             lines.append(f"taker {self.taker} ({self.contract.name.lower()}){slam}")
+        if self.called is not None:
+            camp = "partner unknown"
+            if self.partner is not None:
+                camp = f"partner {self.partner}"
+            elif self.alone:
+                camp = "the taker plays alone"
+            lines.append(f"called {self.called}, {camp}")
         if self.dog is not None:
             lines.append(_text("dog:", self.dog))
         if self.discard is not None:
@@ -268,11 +299,7 @@ def observe(state: State, seat: int) -> Observation:
     """
     if not isinstance(state, State):
         raise TarotTypeError(f"expected a State, not {state!r}")
-    seats = state.rules.seats
-    if not isinstance(seat, int) or isinstance(seat, bool):
-        raise TarotTypeError(f"seat must be an int, not {seat!r}")
-    if not 0 <= seat < seats:
-        raise InvalidSeatError(f"seat must be from 0 to {seats - 1}, not {seat}")
+    seat = state.rules.check_seat(seat)
     phase = state.phase
     hands = state._hands
     taker = state.taker
@@ -289,7 +316,7 @@ def observe(state: State, seat: int) -> Observation:
         if seat == taker:
             discard = _masks.cards(ecart)
         elif ecart & ~_masks.TRUMPS:
-            history = _mask_discards(state.history, seats)
+            history = _mask_discards(state.history, _flow.actions_before_dog(state.rules))
     score: Score | None = None
     shown_hand: tuple[Card, ...] | None = None
     annulment = state.annulment
@@ -297,6 +324,7 @@ def observe(state: State, seat: int) -> Observation:
         score = scoring.score(state)
         if annulment is not None and annulment.reason is AnnulReason.PETIT_SEC:
             shown_hand = _masks.cards(hands[annulment.seat])  # type: ignore[index]
+    partner, alone = _known_camp(state, seat, dog is not None)
     return Observation(
         state.rules,
         seat,
@@ -307,6 +335,9 @@ def observe(state: State, seat: int) -> Observation:
         tuple(hand.bit_count() for hand in hands),
         taker,
         contract,
+        state.called,
+        partner,
+        alone,
         dog,
         discard,
         shown_discard,
@@ -321,6 +352,22 @@ def observe(state: State, seat: int) -> Observation:
         annulment,
         shown_hand,
     )
+
+
+def _known_camp(state: State, seat: int, dog_shown: bool) -> tuple[int | None, bool]:
+    """What ``seat`` knows of the taker's camp: ``(partner or None, known to be alone)``."""
+    called = state.called
+    if called is None:
+        return None, False
+    bit = 1 << called.index
+    revealed = state.phase is Phase.DONE or any(called in trick.cards for trick in state.tricks)
+    if not revealed and state.phase is Phase.PLAY:
+        revealed = called.index in state._trick
+    partner = state.partner
+    if partner is not None:
+        return (partner if revealed or seat == partner else None), False
+    in_dog = bool(state._dog & bit)
+    return None, revealed or (dog_shown and in_dog) or (seat == state.taker and not in_dog)
 
 
 def _mask_discards(history: tuple[Action, ...], start: int) -> tuple[Action | None, ...]:

@@ -1,9 +1,11 @@
 """Scoring a finished deal: :func:`score` and its :class:`Score` breakdown.
 
-The score follows the FFT rules: the taker's card points against a target set by the bouts
-they hold (56, 51, 41 or 36), 25 points for the contract plus the margin, times the contract's
-multiplier, then the petit au bout, handful and slam bonuses. Each defender scores minus the
-resulting unit and the taker three times the unit, so the four scores sum to zero.
+The score follows the FFT rules: the card points of the taker's camp against a target set by
+the bouts it holds (56, 51, 41 or 36), 25 points for the contract plus the margin, times the
+contract's multiplier, then the petit au bout, handful and slam bonuses. Each defender scores
+minus the resulting unit; the taker's camp takes what the defenders pay: with three players
+the taker scores twice the unit, with four three times; with five the taker scores twice the
+unit and the partner once, or four times alone. The scores of a deal always sum to zero.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from typing import Final
 
 import attrs
 
-from frenchtarot import _masks
+from frenchtarot import _calling, _masks
 from frenchtarot._checks import check_state
 from frenchtarot.actions import Contract
 from frenchtarot.cards import Card
@@ -38,8 +40,10 @@ _EXCUSE_KEPT: Final = 8  # half points moved by the Excuse exchange (4.5 - 0.5)
 class Camp(enum.Enum):
     """The two sides of a deal."""
 
-    TAKER = "taker"
-    """The taker (*preneur*, the attack)."""
+    ATTACK = "attack"
+    """The taker and, with five players, the partner (*l'attaque*)."""
+    TAKER = "attack"
+    """The former name of :attr:`ATTACK`, kept as an alias (``Camp.TAKER is Camp.ATTACK``)."""
     DEFENCE = "defence"
     """The defenders (*la défense*)."""
 
@@ -53,8 +57,8 @@ class PetitAuBout:
 
     Attributes:
         camp: The camp that won the trick holding the Petit.
-        value: The bonus for the taker's side: ``+10 x multiplier`` when the taker's camp
-            won it, ``-10 x multiplier`` when the defence did.
+        value: The bonus for the attack: ``+10 x multiplier`` when the attack won it,
+            ``-10 x multiplier`` when the defence did.
     """
 
     camp: Camp
@@ -68,8 +72,8 @@ class HandfulBonus:
     Attributes:
         seat: Who showed it.
         size: How many cards were shown.
-        value: The bonus for the taker's side: positive when the taker's camp won the deal,
-            negative when it lost (the bonus goes to the winner, whoever showed it).
+        value: The bonus for the attack: positive when the attack won the deal, negative
+            when it lost (the bonus goes to the winner, whoever showed it).
     """
 
     seat: int
@@ -84,36 +88,56 @@ class SlamResult:
     Attributes:
         announced: Whether the taker announced a slam.
         made_by: The camp that won every trick, or ``None``.
-        value: The bonus for the taker's side (+400, +200, -200, -400 or 0).
+        value: The bonus for the attack (+400, +200, -200, -400 or 0).
     """
 
     announced: bool
     made_by: Camp | None
     value: int
 
+    def describe(self) -> str:
+        """The slam outcome in words, e.g. ``"slam announced and missed"``.
+
+        >>> SlamResult(True, None, -200).describe()
+        'slam announced and missed'
+        """
+        if self.made_by is Camp.ATTACK:
+            return "slam announced and made" if self.announced else "slam made unannounced"
+        if self.made_by is Camp.DEFENCE:
+            missed = "slam announced and missed, " if self.announced else ""
+            return missed + "slam made by the defence"
+        return "slam announced and missed" if self.announced else "no slam"
+
 
 @attrs.frozen
 class Score:
     """The score of a finished deal, with everything needed to check it by hand.
 
-    All bonus values are signed for the taker's side; a defender's delta is ``-unit``.
+    All bonus values are signed for the attack (the taker's camp); a defender's delta is
+    ``-unit``.
 
     Attributes:
         annulment: Why the deal was annulled (then every number is zero), else ``None``.
         taker: The taker's seat.
         contract: The contract played.
-        taker_points: The card points in the taker's camp at the end (tricks, écart or dog
-            as the contract says), after the Excuse rule.
+        taker_points: The card points of the taker's camp at the end (tricks, écart or dog
+            as the contract says), after the Excuse rule; it may end in a half with three
+            or five players.
         defence_points: The card points of the defence; the two add up to 91.
         bouts: The number of bouts (Petit, 21, Excuse) in the taker's camp.
         target: The points the taker needed: 56, 51, 41 or 36.
         made: Whether the contract was made (points at least the target).
-        margin: How far above or below the target the taker ended, in whole points.
+        margin: How far above or below the target the taker ended, in whole points, the
+            half point (if any) counted for the camp that won the deal.
         petit_au_bout: The petit au bout bonus, or ``None``.
         handfuls: The handfuls shown and their bonuses.
         slam: The slam outcome and its bonus.
-        unit: What the taker wins from (positive) or pays to (negative) each defender.
-        deltas: Each seat's score for the deal, seat 0 first; they sum to zero.
+        unit: What the attack wins from (positive) or pays to (negative) each defender.
+        deltas: Each seat's score for the deal, seat 0 first; they sum to zero. Each
+            defender scores ``-unit``, the partner ``unit`` and the taker the rest.
+        called: Five players: the card the taker called; else ``None``.
+        partner: Five players: the taker's partner, ``None`` when the taker played alone
+            (and at the other table sizes).
     """
 
     annulment: Annulment | None
@@ -130,16 +154,31 @@ class Score:
     slam: SlamResult
     unit: int
     deltas: tuple[int, ...]
+    called: Card | None = None
+    partner: int | None = None
 
     def __str__(self) -> str:
         if self.annulment is not None:
             return f"annulled ({self.annulment.reason.value}): " + _deltas(self.deltas)
         assert self.contract is not None
         verdict = "made" if self.made else "lost"
+        camp = f"seat {self.taker}"
+        if self.called is not None:
+            with_whom = "alone" if self.partner is None else f"with seat {self.partner}"
+            camp += f" (called {self.called}, {with_whom})"
+        facts = [
+            f"{self.taker_points:g} points",
+            f"{self.bouts} bout{'' if self.bouts == 1 else 's'}",
+            f"target {self.target}",
+        ]
+        if self.petit_au_bout is not None:
+            facts.append(f"petit au bout {self.petit_au_bout.value:+d}")
+        facts.extend(f"handful of seat {h.seat} ({h.size}) {h.value:+d}" for h in self.handfuls)
+        if self.slam.value or self.slam.announced:
+            facts.append(f"{self.slam.describe()} {self.slam.value:+d}")
         return (
-            f"seat {self.taker} {self.contract.name.lower()} {verdict} by {self.margin} "
-            f"({self.taker_points:g} points, {self.bouts} bout{'' if self.bouts == 1 else 's'}, "
-            f"target {self.target}): " + _deltas(self.deltas)
+            f"{camp} {self.contract.name.lower()} {verdict} by {self.margin} "
+            f"({', '.join(facts)}): unit {self.unit:+d}; " + _deltas(self.deltas)
         )
 
 
@@ -154,12 +193,13 @@ def settle_half_point(taker_half: int, target: int) -> tuple[bool, int]:
 
 
 def excuse_exchange(
-    rules: Rules, taker: int, tricks: Sequence[Trick]
+    rules: Rules, camp: int, tricks: Sequence[Trick]
 ) -> tuple[int, int, int] | None:
     """The Excuse exchange among the completed ``tricks``, if there is one.
 
     There is one when the Excuse was played to a trick other than the last and the other
-    camp won that trick: its player owes the winner a half-point card.
+    camp won that trick: its player owes the winner a half-point card. ``camp`` is the
+    taker's camp as a mask of seats (bit ``s`` set for each attacker ``s``).
 
     Returns:
         ``(trick number, giver, receiver)``, or ``None``.
@@ -167,7 +207,7 @@ def excuse_exchange(
     for number, trick in enumerate(tricks[: rules.hand_size - 1]):
         if _EXCUSE in trick.cards:
             giver = trick.seat_of(_EXCUSE)
-            if rules.is_attacker(giver, taker) != rules.is_attacker(trick.winner, taker):
+            if camp >> giver & 1 != camp >> trick.winner & 1:
                 return number, giver, trick.winner
             return None
     return None
@@ -223,15 +263,17 @@ def score(state: State) -> Score:
     attack = state._discard
     if contract is Contract.GARDE_SANS:
         attack |= state._dog
-    winners_attack = [rules.is_attacker(trick.winner, taker) for trick in tricks]
+    partner = state.partner
+    camp = _calling.camp_mask(taker, partner)
+    winners_attack = [bool(camp >> trick.winner & 1) for trick in tricks]
     for trick, won in zip(tricks, winners_attack, strict=True):
         if won:
             attack |= _masks.mask_of(trick.cards)
     taker_half = _masks.half_points(attack)
     bout_mask = attack & _masks.BOUTS
-    exchange = excuse_exchange(rules, taker, tricks)
+    exchange = excuse_exchange(rules, camp, tricks)
     if exchange is not None:  # the Excuse stays with its camp, worth 4 to it, 0.5 to the other
-        if rules.is_attacker(exchange[1], taker):
+        if camp >> exchange[1] & 1:
             taker_half += _EXCUSE_KEPT
             bout_mask |= _masks.EXCUSE
         else:
@@ -255,13 +297,13 @@ def score(state: State) -> Score:
         + sum(h.value for h in handfuls)
         + slam.value
     )
-    attackers = [seat for seat in range(rules.seats) if rules.is_attacker(seat, taker)]
-    share = (rules.seats - len(attackers)) * unit // len(attackers)
-    deltas = tuple(share if seat in attackers else -unit for seat in range(rules.seats))
+    deltas = shares(rules.seats, taker, partner, unit)
     return Score(
         annulment=None,
         taker=taker,
         contract=contract,
+        called=state.called,
+        partner=partner,
         taker_points=taker_half / 2,
         defence_points=(_masks.TOTAL_HALF_POINTS - taker_half) / 2,
         bouts=bouts,
@@ -273,6 +315,21 @@ def score(state: State) -> Score:
         slam=slam,
         unit=unit,
         deltas=deltas,
+    )
+
+
+def shares(seats: int, taker: int, partner: int | None, unit: int) -> tuple[int, ...]:
+    """Each seat's score when the attack wins ``unit`` from each defender.
+
+    Each defender scores ``-unit``, the partner (if any) ``unit`` and the taker the rest,
+    so that the scores sum to zero: twice the unit with three players, three times with
+    four, with five twice beside a partner or four times alone.
+    """
+    defenders = seats - (1 if partner is None else 2)
+    taker_share = (defenders - (0 if partner is None else 1)) * unit
+    return tuple(
+        taker_share if seat == taker else unit if seat == partner else -unit
+        for seat in range(seats)
     )
 
 
@@ -297,13 +354,13 @@ def _petit_au_bout(
         return None
     to_attack = winners_attack[number]
     value = PETIT_AU_BOUT * multiplier
-    return PetitAuBout(Camp.TAKER, value) if to_attack else PetitAuBout(Camp.DEFENCE, -value)
+    return PetitAuBout(Camp.ATTACK, value) if to_attack else PetitAuBout(Camp.DEFENCE, -value)
 
 
 def _slam(announced: bool, winners_attack: list[bool]) -> SlamResult:
     if all(winners_attack):
         value = SLAM_ANNOUNCED_MADE if announced else SLAM_UNANNOUNCED_MADE
-        return SlamResult(announced, Camp.TAKER, value)
+        return SlamResult(announced, Camp.ATTACK, value)
     missed = SLAM_ANNOUNCED_MISSED if announced else 0
     if not any(winners_attack):
         return SlamResult(announced, Camp.DEFENCE, missed - DEFENCE_SLAM)

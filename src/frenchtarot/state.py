@@ -26,16 +26,18 @@ class Phase(enum.Enum):
 
     BIDDING = "bidding"
     """Each seat, from the one after the dealer, passes or bids once."""
+    CALL = "call"
+    """Five players: the taker calls the card whose holder will be the partner."""
     DISCARD = "discard"
-    """Petite or Garde: the taker has taken the dog and puts six cards in the écart."""
+    """Petite or Garde: the taker has taken the dog and puts as many cards in the écart."""
     SLAM = "slam"
     """The taker announces a slam or passes."""
     PLAY = "play"
-    """The eighteen tricks (handfuls are declared in this phase)."""
+    """The tricks, one per card in a hand (handfuls are declared in this phase)."""
     DONE = "done"
     """Every card has been played; the deal can be scored."""
     ANNULLED = "annulled"
-    """The deal was called off (a petit sec, or four passes); it scores zero."""
+    """The deal was called off (a petit sec, or every seat passed); it scores zero."""
 
     def __repr__(self) -> str:
         return f"Phase.{self.name}"
@@ -110,7 +112,7 @@ class Handful:
 
     @property
     def size(self) -> int:
-        """The number of cards shown (10, 13 or 15 in the four-player game)."""
+        """The number of cards shown (a size of :attr:`frenchtarot.Rules.handfuls`)."""
         return len(self.cards)
 
 
@@ -123,14 +125,22 @@ class State:
     ``isinstance``; its constructor (and ``attrs.evolve``) is internal, checks nothing, and
     its signature may change.
 
+    A state knows everything about the deal, hidden cards and the secret partner included;
+    give players :func:`frenchtarot.observe` of their seat instead.
+
     Attributes:
-        rules: The table-size parameters in force (:data:`frenchtarot.FOUR_PLAYER`).
+        rules: The table size in force (:data:`frenchtarot.FOUR_PLAYER` by default).
         dealer: The seat that dealt.
         phase: The stage the deal is in.
         current: The seat to act, or ``None`` when the deal is over.
         taker: The taker once bidding is over; during the bidding, the highest bidder so far
             (``None`` while nobody has bid).
         contract: The taker's contract (during the bidding, the highest bid so far).
+        called: Five players: the card the taker called, once called; else ``None``.
+        partner: Five players: the seat dealt the called card, the taker's partner;
+            ``None`` before the call, when the taker plays alone (the card is in the dog
+            or the taker's hand) and at the other table sizes. It is secret until the
+            called card is played: :func:`frenchtarot.observe` shows it to no other seat.
         slam: Whether the taker announced a slam.
         handfuls: The handfuls shown so far, in order.
         tricks: The completed tricks, in order.
@@ -147,6 +157,8 @@ class State:
     _discard: int = attrs.field(repr=False)
     taker: int | None
     contract: Contract | None
+    called: Card | None
+    partner: int | None
     slam: bool
     handfuls: tuple[Handful, ...]
     tricks: tuple[Trick, ...] = attrs.field(repr=False)
@@ -154,6 +166,19 @@ class State:
     _leader: int = attrs.field(repr=False)
     history: tuple[Action, ...] = attrs.field(repr=False)
     annulment: Annulment | None = None
+
+    @property
+    def attackers(self) -> tuple[int, ...]:
+        """The taker's camp, in seat order: the taker and the partner, if any.
+
+        Empty while nobody has bid. During the bidding it holds the highest bidder so far;
+        in the five-player game the partner joins once the card is called.
+        """
+        if self.taker is None:
+            return ()
+        if self.partner is None:
+            return (self.taker,)
+        return tuple(sorted((self.taker, self.partner)))
 
     @property
     def is_terminal(self) -> bool:
@@ -173,7 +198,7 @@ class State:
         """The cards ``seat`` holds, in canonical order.
 
         Args:
-            seat: The seat, 0 to 3.
+            seat: The seat, from 0 to ``rules.seats - 1``.
 
         Returns:
             The cards, sorted as in :data:`~frenchtarot.DECK`.
@@ -185,7 +210,7 @@ class State:
 
     @property
     def dog(self) -> tuple[Card, ...]:
-        """The six cards dealt to the dog, in canonical order (always, whoever may see them)."""
+        """The cards dealt to the dog, in canonical order (always, whoever may see them)."""
         return _masks.cards(self._dog)
 
     @property
@@ -214,10 +239,13 @@ class State:
         return self.rules.next_seat(self.dealer)
 
     def __repr__(self) -> str:
-        parts = [f"{self.phase.name.lower()}, dealer {self.dealer}"]
+        parts = [f"{self.rules.name}, {self.phase.name.lower()}, dealer {self.dealer}"]
         if self.contract is not None:
             role = "highest bid" if self.phase is Phase.BIDDING else "taker"
             parts.append(f"{role} {self.taker} ({self.contract.name.lower()})")
+        if self.called is not None:
+            partner = "alone" if self.partner is None else f"partner {self.partner}"
+            parts.append(f"called {self.called}, {partner}")
         if self.slam:
             parts.append("slam announced")
         if self.phase is Phase.PLAY:
