@@ -32,9 +32,11 @@ from frenchtarot._engine import apply as _library_apply
 from frenchtarot._engine import is_legal as _library_is_legal
 from frenchtarot._engine import legal_actions as _library_legal_actions
 from frenchtarot.actions import (
+    ACTION_TYPES,
     Action,
     AnnounceSlam,
     Bid,
+    Call,
     Contract,
     DeclareHandful,
     Discard,
@@ -43,6 +45,7 @@ from frenchtarot.actions import (
 )
 from frenchtarot.cards import DECK, Card
 from frenchtarot.errors import IllegalActionError, NotTerminalError, Rule, TarotError
+from frenchtarot.rules import FOUR_PLAYER, Rules
 from frenchtarot.scoring import Score
 from frenchtarot.scoring import score as _library_score
 from frenchtarot.state import Phase, State
@@ -50,23 +53,23 @@ from frenchtarot.state import Phase, State
 __all__ = ["ConformanceError", "ConformanceReport", "NewDealHook", "check_conformance"]
 
 _T = TypeVar("_T")
-_ACTION_TYPES: Final = (Pass, Bid, Discard, AnnounceSlam, DeclareHandful, Play)
 _TOTAL_POINTS: Final = 91
 _MAX_ACTIONS: Final = 500
 """A deal that has not ended after this many actions is taken to loop forever."""
 _TERMINAL_PROBES: Final = 3
 _TRUMPS: Final = tuple(card for card in DECK if card.is_trump)
+_FACE_CARDS: Final = tuple(card for card in DECK if card.rank > 10 and not card.is_trump)
 
 
 class NewDealHook(Protocol):
     """The shape of :func:`frenchtarot.new_deal` that :func:`check_conformance` calls.
 
-    :func:`frenchtarot.new_deal` itself fits, and so does any callable taking the same two
+    :func:`frenchtarot.new_deal` itself fits, and so does any callable taking the same three
     keyword arguments and returning a :class:`~frenchtarot.State`.
     """
 
-    def __call__(self, *, dealer: int, seed: int) -> State:
-        """Deal a new deal from seat ``dealer``, shuffled from ``seed``."""
+    def __call__(self, *, dealer: int, seed: int, rules: Rules) -> State:
+        """Deal a new deal of ``rules`` from seat ``dealer``, shuffled from ``seed``."""
         ...
 
 
@@ -142,6 +145,7 @@ def check_conformance(
     deals: int = 100,
     seed: int = 0,
     probes: int = 8,
+    rules: Rules = FOUR_PLAYER,
     new_deal: NewDealHook = _library_new_deal,
     legal_actions: Callable[[State], Sequence[Action]] = _library_legal_actions,
     apply: Callable[[State, Action], State] = _library_apply,
@@ -150,7 +154,8 @@ def check_conformance(
 ) -> ConformanceReport:
     """Play random deals and check that the API keeps its promises at every step.
 
-    Deal number ``i`` is dealt with ``new_deal(dealer=(seed + i) % 4, seed=seed + i)`` and
+    Deal number ``i`` is dealt with ``new_deal(dealer=(seed + i) % seats, seed=seed + i,
+    rules=rules)`` and
     played to its end by choosing uniformly among the legal actions, with choices drawn
     from ``random.Random(seed + i).random()``, so a run is the same on every Python version.
     These are checked:
@@ -166,8 +171,8 @@ def check_conformance(
     * every state survives a pickle round trip, equal and with an equal hash;
     * the 78 cards are each in exactly one place: a hand, the dog (until the taker takes
       it), the écart, a completed trick or the trick in progress;
-    * probes (actions drawn from the bids, the slam, the cards of the seat to act, a handful
-      of its trumps and random cards) that are not listed are refused with an
+    * probes (actions drawn from the bids, the slam, the calls, the cards of the seat to
+      act, a handful of its trumps and random cards) that are not listed are refused with an
       :class:`~frenchtarot.IllegalActionError` naming a :class:`~frenchtarot.Rule`, leave
       the state unchanged, and ``is_legal`` says ``False``. The one exception is a handful:
       ``legal_actions`` offers one display per size, and ``apply`` may accept another
@@ -176,13 +181,15 @@ def check_conformance(
       <frenchtarot.Rule.GAME_OVER>`; before that, ``score`` raises
       :class:`~frenchtarot.NotTerminalError`;
     * at the end, ``score`` gives deltas that sum to zero, all zero for an annulled deal;
-      for a played deal the camps' card points add up to 91 and the taker's delta is minus
-      three times each defender's.
+      for a played deal the camps' card points add up to 91, every defender scores the
+      same, the partner (five players) the opposite, and the taker the rest.
 
     Args:
         deals: How many deals to play.
         seed: The seed of the first deal; the others follow it.
         probes: How many probe actions to try at each step (0 for none).
+        rules: The table size of the deals: :data:`~frenchtarot.THREE_PLAYER`,
+            :data:`~frenchtarot.FOUR_PLAYER` (the default) or :data:`~frenchtarot.FIVE_PLAYER`.
         new_deal: Deals a new deal; :func:`frenchtarot.new_deal` by default.
         legal_actions: :func:`frenchtarot.legal_actions` or a stand-in.
         apply: Takes the seat to act's action; :func:`frenchtarot.apply` or a stand-in.
@@ -213,7 +220,7 @@ def check_conformance(
         raise ValueError(f"deals must be at least 0, not {deals}")
     if probes < 0:
         raise ValueError(f"probes must be at least 0, not {probes}")
-    run = _Run(new_deal, legal_actions, apply, is_legal, score, probes)
+    run = _Run(new_deal, legal_actions, apply, is_legal, score, probes, rules)
     for number in range(deals):
         run.play(seed + number)
     return ConformanceReport(
@@ -260,7 +267,9 @@ class _Run:
         is_legal: Callable[[State, Action], bool],
         score: Callable[[State], Score],
         probes: int,
+        rules: Rules,
     ) -> None:
+        self.table = rules
         self.new_deal = new_deal
         self.legal_actions = legal_actions
         self.apply = apply
@@ -298,10 +307,15 @@ class _Run:
     def play(self, seed: int) -> None:
         self.seed = seed
         self.history = ()
-        dealer = seed % 4
-        state = self.guard("new-deal", "new_deal", lambda: self.new_deal(dealer=dealer, seed=seed))
+        table = self.table
+        dealer = seed % table.seats
+        state = self.guard(
+            "new-deal", "new_deal", lambda: self.new_deal(dealer=dealer, seed=seed, rules=table)
+        )
         if not isinstance(state, State):
             self.fail("new-deal", f"new_deal returned {type(state).__name__}, not a State")
+        if state.rules != table:
+            self.fail("new-deal", f"new_deal({table.name}) dealt a {state.rules.name} deal")
         if state.dealer != dealer or state.history:
             self.fail(
                 "new-deal",
@@ -371,7 +385,9 @@ class _Run:
         ]
         contract = state.contract
         dog_taken = (
-            contract is not None and contract.dog_is_shown and state.phase is not Phase.BIDDING
+            contract is not None
+            and contract.dog_is_shown
+            and state.phase not in (Phase.BIDDING, Phase.CALL)
         )
         if not dog_taken:
             places.append(("the dog", state.dog))
@@ -394,7 +410,7 @@ class _Run:
             self.guard("legal-actions", "legal_actions", lambda: self.legal_actions(state))
         )
         for action in legal:
-            if not isinstance(action, _ACTION_TYPES):
+            if not isinstance(action, ACTION_TYPES):
                 self.fail("legal-actions", f"legal_actions lists {action!r}, not an action")
         if len(set(legal)) != len(legal):
             self.fail("legal-actions", "legal_actions lists an action twice")
@@ -473,11 +489,12 @@ class _Run:
     def probe_actions(self, state: State) -> list[Action]:
         """Actions worth trying at ``state``, of which ``probe_count`` are drawn.
 
-        The candidates are the words of the bidding and the slam, one ``Play`` and one
-        ``Discard`` of a random card, and what the phase calls for: a ``Discard`` of each
-        card of the taker's hand in the écart; in the play, a ``Play`` of each card of the
-        seat's hand and a handful of each size from the seat's trumps. Only the drawn
-        probes are built, to keep the checks fast.
+        The candidates are the words of the bidding and the slam, one ``Play``, one
+        ``Discard`` and one ``Call`` of a random card, and what the phase calls for: a
+        ``Call`` of each King, Queen, Knight and Jack at the call; a ``Discard`` of each card
+        of the taker's hand in the écart; in the play, a ``Play`` of each card of the seat's
+        hand and a handful of each size from the seat's trumps. Only the drawn probes are
+        built, to keep the checks fast.
         """
         if not self.probe_count:
             return []
@@ -491,8 +508,13 @@ class _Run:
             *(Bid(c) for c in Contract),
             Play(DECK[_draw(rng, len(DECK))]),
             Discard(DECK[_draw(rng, len(DECK))]),
+            Call(DECK[_draw(rng, len(DECK))]),
         ]
-        hand = state.hand(seat) if phase in (Phase.DISCARD, Phase.PLAY) else ()
+        hand: tuple[Card, ...] = ()
+        if phase in (Phase.DISCARD, Phase.PLAY):
+            hand = state.hand(seat)
+        elif phase is Phase.CALL:
+            hand = _FACE_CARDS
         sizes = [size for size, _bonus in state.rules.handfuls] if phase is Phase.PLAY else []
         total = len(words) + len(hand) + len(sizes)
         probes: list[Action] = []
@@ -501,7 +523,13 @@ class _Run:
                 probes.append(words[pick])
             elif pick < len(words) + len(hand):
                 card = hand[pick - len(words)]
-                probes.append(Discard(card) if phase is Phase.DISCARD else Play(card))
+                probes.append(
+                    Discard(card)
+                    if phase is Phase.DISCARD
+                    else Call(card)
+                    if phase is Phase.CALL
+                    else Play(card)
+                )
             else:
                 probes.append(self.handful_probe(state, sizes[pick - len(words) - len(hand)]))
         return probes
@@ -567,12 +595,18 @@ class _Run:
         points = result.taker_points + result.defence_points
         if points != _TOTAL_POINTS:
             self.fail("score", f"the camps' card points add up to {points}, not 91")
-        taker = state.taker
+        taker, partner = state.taker, state.partner
         assert taker is not None
-        defence = {deltas[s] for s in range(seats) if s != taker}
-        if len(defence) != 1 or deltas[taker] != -(seats - 1) * min(defence):
+        defenders = [s for s in range(seats) if s not in (taker, partner)]
+        each = deltas[defenders[0]]
+        share = -(len(defenders) - (partner is not None)) * each
+        if (
+            any(deltas[s] != each for s in defenders)
+            or (partner is not None and deltas[partner] != -each)
+            or deltas[taker] != share
+        ):
             self.fail(
                 "score",
-                f"the deltas {deltas} do not give the taker (seat {taker}) minus "
-                f"{seats - 1} times each defender's",
+                f"the deltas {deltas} do not give each defender the same, the partner "
+                f"({partner}) the opposite and the taker (seat {taker}) {share}",
             )
