@@ -1,17 +1,19 @@
-"""Play and print one complete deal: ``python -m frenchtarot [--seed N]``."""
+"""Play and print one complete deal: ``python -m frenchtarot [--players 3|4|5] [--seed N]``."""
 
 from __future__ import annotations
 
 import argparse
+import random
 import sys
 from collections.abc import Sequence
 
 from frenchtarot._dealing import new_deal
 from frenchtarot._engine import apply
-from frenchtarot.actions import AnnounceSlam, Bid, DeclareHandful, Discard, Pass
+from frenchtarot.actions import AnnounceSlam, Bid, Call, DeclareHandful, Discard, Pass, Play
 from frenchtarot.cards import Card
 from frenchtarot.observation import observe
 from frenchtarot.players import Player, RandomPlayer, SimplePlayer
+from frenchtarot.rules import RULES_BY_SEATS
 from frenchtarot.scoring import score
 from frenchtarot.state import Phase, State
 
@@ -22,7 +24,7 @@ def _cards(cards: Sequence[Card]) -> str:
 
 def describe_deal(start: State, players: Sequence[Player]) -> tuple[State, list[str]]:
     """Play ``start`` to the end with ``players`` and return the final state and a report."""
-    lines = [f"Dealer: seat {start.dealer}"]
+    lines = [f"{start.rules.seats} players ({start.rules.name}). Dealer: seat {start.dealer}"]
     lines += [f"  seat {seat}: {_cards(hand)}" for seat, hand in enumerate(start.hands)]
     lines.append(f"  dog:    {_cards(start.dog)}")
     state = start
@@ -33,10 +35,12 @@ def describe_deal(start: State, players: Sequence[Player]) -> tuple[State, list[
         action = players[seat](observe(state, seat))
         state = apply(state, action)
         if phase is Phase.BIDDING:
-            word = action.contract.french if isinstance(action, Bid) else "passe"
-            lines.append(f"Bidding: seat {seat} says {word}")
-            if state.phase is Phase.DISCARD:
-                lines.append(f"The dog is shown to all: {_cards(start.dog)}")
+            word = f"bids {action.contract.french}" if isinstance(action, Bid) else "passes"
+            lines.append(f"Bidding: seat {seat} {word}")
+        elif isinstance(action, Call):
+            lines.append(f"Seat {seat} calls {action.card} ({action.card.name_en})")
+        if phase in (Phase.BIDDING, Phase.CALL) and state.phase is Phase.DISCARD:
+            lines.append(f"The dog is shown to all: {_cards(start.dog)}")
         elif isinstance(action, Discard) and state.phase is not Phase.DISCARD:
             lines.append(f"Écart of seat {seat}: {_cards(state.discard)}")
         elif isinstance(action, (AnnounceSlam, Pass)) and phase is Phase.SLAM:
@@ -44,6 +48,8 @@ def describe_deal(start: State, players: Sequence[Player]) -> tuple[State, list[
             lines.append(f"Seat {seat} {said} a slam.")
         elif isinstance(action, DeclareHandful):
             lines.append(f"Seat {seat} shows a handful: {_cards(sorted(action.cards))}")
+        elif isinstance(action, Play) and action.card == state.called:
+            lines.append(f"Seat {seat} plays the called card: the partner is known")
         if len(state.tricks) > trick_count:
             trick_count = len(state.tricks)
             trick = state.tricks[-1]
@@ -63,18 +69,29 @@ def main(argv: Sequence[str] | None = None) -> int:
         prog="python -m frenchtarot",
         description="Play one complete French Tarot deal between built-in players and print it.",
     )
-    parser.add_argument("--seed", type=int, default=None, help="seed of the deal and players")
-    parser.add_argument("--dealer", type=int, default=0, choices=range(4), help="dealing seat")
     parser.add_argument(
-        "--random", action="store_true", help="four random players instead of simple ones"
+        "--players", type=int, default=4, choices=(3, 4, 5), help="table size (default 4)"
+    )
+    parser.add_argument(
+        "--seed", type=int, default=None, help="seed of the deal and players (default: random)"
+    )
+    parser.add_argument("--dealer", type=int, default=0, help="dealing seat (default 0)")
+    parser.add_argument(
+        "--random", action="store_true", help="random players instead of simple ones"
     )
     args = parser.parse_args(argv)
+    rules = RULES_BY_SEATS[args.players]
+    if not 0 <= args.dealer < rules.seats:
+        parser.error(f"--dealer must be a seat from 0 to {rules.seats - 1}")
     seed = args.seed
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**32)
     players: list[Player] = [
-        RandomPlayer(None if seed is None else seed * 4 + seat) if args.random else SimplePlayer()
-        for seat in range(4)
+        RandomPlayer(seed * rules.seats + seat) if args.random else SimplePlayer()
+        for seat in range(rules.seats)
     ]
-    _, lines = describe_deal(new_deal(dealer=args.dealer, seed=seed), players)
+    _, lines = describe_deal(new_deal(dealer=args.dealer, seed=seed, rules=rules), players)
+    print(f"Seed: {seed} (repeat with --seed {seed})")
     print("\n".join(lines))
     return 0
 

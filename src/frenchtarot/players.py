@@ -23,6 +23,7 @@ from frenchtarot._engine import apply
 from frenchtarot.actions import (
     Action,
     Bid,
+    Call,
     Contract,
     DeclareHandful,
     Discard,
@@ -77,7 +78,7 @@ _BID_THRESHOLDS: Final = (
 
 
 def _hand_strength(hand: Sequence[Card]) -> int:
-    """A rough count of a hand's worth for bidding."""
+    """A rough count of a hand's worth for bidding, scaled to a four-player hand."""
     strength = 0
     trumps = 0
     for card in hand:
@@ -88,13 +89,16 @@ def _hand_strength(hand: Sequence[Card]) -> int:
             strength += 2 + (card.rank >= 16)
         elif card.is_honour:
             strength += card.half_points // 2 + 1
-    return strength + max(0, trumps - 8) * 3
+    strength += max(0, trumps * 18 // max(len(hand), 1) - 8) * 3
+    return strength * 18 // max(len(hand), 1)  # as if dealt 18 cards
 
 
 class SimplePlayer:
     """A modest but rule-aware player, good enough to make deals look like real ones.
 
-    It bids on a rough hand evaluation, puts its cheapest cards in the écart, always shows
+    It bids on a rough hand evaluation, calls (five players) the first King it does not
+    hold, or else the first callable card it does not hold, puts its cheapest cards in the
+    écart, always shows
     the largest handful it can, never announces a slam, and in the play wins a trick as
     cheaply as it can when the other camp holds it, gives points to its own camp when its
     camp holds it, and otherwise plays its cheapest card.
@@ -128,6 +132,10 @@ class SimplePlayer:
             )
         if phase is Phase.SLAM:
             return actions[0]
+        if phase is Phase.CALL:
+            calls = [a for a in actions if isinstance(a, Call)]
+            held = set(observation.hand)
+            return next((a for a in calls if a.card not in held), calls[0])
         handfuls = [a for a in actions if isinstance(a, DeclareHandful)]
         if handfuls:
             return handfuls[-1]
@@ -136,7 +144,7 @@ class SimplePlayer:
     @staticmethod
     def _play(view: Observation, seat: int, plays: list[Play]) -> Play:
         trick = tuple(card.index for card in view.current_trick)
-        taker = view.taker if view.taker is not None else -1
+        attack = {view.taker, view.partner} - {None}
 
         def cheap(play: Play) -> tuple[int, bool, int]:
             return (play.card.half_points, play.card.is_trump, play.card.index)
@@ -145,7 +153,7 @@ class SimplePlayer:
             return min(plays, key=cheap)
         leader = view.leader if view.leader is not None else seat
         holder = (leader + _tricks.winning_position(trick)) % view.rules.seats
-        if (holder == taker) == (seat == taker):
+        if (holder in attack) == (seat in attack):
             return max(plays, key=lambda p: (not p.card.is_trump, p.card.half_points))
         winning = [
             p for p in plays if _tricks.winning_position((*trick, p.card.index)) == len(trick)
