@@ -21,11 +21,13 @@ import pytest
 
 from frenchtarot import (
     DECK,
+    FOUR_PLAYER,
     Action,
     Card,
     IllegalActionError,
     Play,
     Rule,
+    Rules,
     State,
     apply,
     deal_from,
@@ -52,30 +54,38 @@ def cards(text: str) -> list[Card]:
     return [Card.parse(word) for word in text.split()]
 
 
-def deal(hands: Sequence[str] | Mapping[int, str], dog: str = "", *, dealer: int = 0) -> State:
+def deal(
+    hands: Sequence[str] | Mapping[int, str],
+    dog: str = "",
+    *,
+    dealer: int = 0,
+    rules: Rules = FOUR_PLAYER,
+) -> State:
     """A deal from explicit cards, the cards nobody is given filling the gaps.
 
     Args:
-        hands: Each seat's cards as a white-space separated string, either four strings
-            (seat 0 first) or a mapping from some seats to their cards. A hand may name
-            fewer than 18 cards.
-        dog: The dog's cards (possibly fewer than 6).
+        hands: Each seat's cards as a white-space separated string, either one string per
+            seat (seat 0 first) or a mapping from some seats to their cards. A hand may
+            name fewer cards than a full hand.
+        dog: The dog's cards (possibly fewer than a full dog).
         dealer: The dealing seat.
+        rules: The table size (four players by default).
 
     Returns:
         The state from :func:`frenchtarot.deal_from`. The cards nobody was given go, in
-        :data:`frenchtarot.DECK` order, first to the dog until it has 6 cards, then to
-        seats 0, 1, 2 and 3 in turn until each has 18.
+        :data:`frenchtarot.DECK` order, first to the dog until it is full, then to seat 0,
+        1, ... in turn until each hand is full.
     """
     given = dict(enumerate(hands)) if isinstance(hands, Sequence) else dict(hands)
-    places = [cards(given.get(seat, "")) for seat in range(4)]
+    places = [cards(given.get(seat, "")) for seat in range(rules.seats)]
     dog_cards = cards(dog)
     used = {card for place in [*places, dog_cards] for card in place}
     spare = iter(card for card in DECK if card not in used)
-    for place, size in [(dog_cards, 6), *((place, 18) for place in places)]:
+    sizes = [(dog_cards, rules.dog_size), *((place, rules.hand_size) for place in places)]
+    for place, size in sizes:
         while len(place) < size:
             place.append(next(spare))
-    return deal_from(places, dog_cards, dealer=dealer)
+    return deal_from(places, dog_cards, dealer=dealer, rules=rules)
 
 
 def actions(script: Script) -> list[Action]:
@@ -85,7 +95,8 @@ def actions(script: Script) -> list[Action]:
         script: Actions, or their notations (see :func:`frenchtarot.parse_action`), or one
             string. A string holding a comma or a new line is split there, one action per
             piece (this is the way to write a ``handful``); otherwise it is split at white
-            space, ``discard`` taking the word after it: ``"garde pass discard 2S KH"``.
+            space, ``discard`` and ``call`` taking the word after them:
+            ``"garde pass discard 2S KH"``.
 
     Returns:
         The actions, in order.
@@ -98,7 +109,7 @@ def actions(script: Script) -> list[Action]:
     out: list[Action] = []
     while words:
         word = words.pop(0)
-        if word.lower() == "discard" and words:
+        if word.lower() in ("discard", "call") and words:
             word += " " + words.pop(0)
         out.append(parse_action(word))
     return out
