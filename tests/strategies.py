@@ -3,6 +3,10 @@
 Reachable states are built cheaply: a deal (from a seed or from explicit hands) and a
 string of bytes, each of which picks one of the legal actions (see :func:`pick`). A failing
 example shrinks to a short walk from a simple deal.
+
+Every strategy that makes deals takes ``rules``: a table size, or ``None`` (the default) to
+draw one of the three, so that every property covers the three-, four- and five-player
+games. Draws shrink towards the four-player game.
 """
 
 from __future__ import annotations
@@ -18,25 +22,37 @@ from frenchtarot import (
     Action,
     AnnounceSlam,
     Bid,
+    Call,
     Card,
     Contract,
     DeclareHandful,
     Discard,
     Pass,
     Play,
+    Rules,
     State,
 )
 
-#: No deal takes more actions than this: 4 words, 6 discards, the slam decision, at most
-#: one handful per seat and 72 cards played make 87.
-MAX_DEAL_ACTIONS = 87
+#: The three table sizes, the four-player game first (Hypothesis shrinks towards it).
+TABLES: tuple[Rules, ...] = (ft.FOUR_PLAYER, ft.THREE_PLAYER, ft.FIVE_PLAYER)
+
+
+def max_actions(rules: Rules) -> int:
+    """The most actions a deal can take: the words, the call, the écart, the slam decision,
+    one handful per seat and every card played (87 with four players, 90 with five)."""
+    call = 1 if rules.calls_partner else 0
+    return rules.seats + call + rules.dog_size + 1 + rules.seats + rules.seats * rules.hand_size
+
+
+#: No deal of any table size takes more actions than this.
+MAX_DEAL_ACTIONS = max(map(max_actions, TABLES))
 
 TRUMPS: tuple[Card, ...] = tuple(card for card in DECK if card.is_trump)
 EXCUSE: Card = Card(None, 0)
 
 
 class DealCards(NamedTuple):
-    """Four hands of 18 cards and a dog of 6, together a permutation of :data:`DECK`."""
+    """One hand per seat and a dog, together a permutation of :data:`DECK`."""
 
     hands: tuple[tuple[Card, ...], ...]
     dog: tuple[Card, ...]
@@ -65,9 +81,14 @@ def cards() -> st.SearchStrategy[Card]:
     return st.sampled_from(DECK)
 
 
-def seats() -> st.SearchStrategy[int]:
-    """A seat of the four-player table."""
-    return st.integers(min_value=0, max_value=3)
+def tables(rules: Rules | None = None) -> st.SearchStrategy[Rules]:
+    """``rules`` itself, or one of the three table sizes when it is ``None``."""
+    return st.just(rules) if rules is not None else st.sampled_from(TABLES)
+
+
+def seats(rules: Rules = ft.FOUR_PLAYER) -> st.SearchStrategy[int]:
+    """A seat of the table (four players by default)."""
+    return st.integers(min_value=0, max_value=rules.seats - 1)
 
 
 def seeds() -> st.SearchStrategy[int]:
@@ -75,41 +96,52 @@ def seeds() -> st.SearchStrategy[int]:
     return st.integers(min_value=-(2**63), max_value=2**64)
 
 
-def _split(pack: Sequence[Card]) -> DealCards:
-    hands = tuple(tuple(pack[18 * seat : 18 * seat + 18]) for seat in range(4))
-    return DealCards(hands, tuple(pack[72:]))
+def _split(pack: Sequence[Card], rules: Rules) -> DealCards:
+    size = rules.hand_size
+    hands = tuple(tuple(pack[size * seat : size * seat + size]) for seat in range(rules.seats))
+    return DealCards(hands, tuple(pack[size * rules.seats :]))
 
 
-def hands() -> st.SearchStrategy[DealCards]:
-    """Four hands and a dog: a random permutation of the pack cut 18/18/18/18 + 6."""
-    return st.permutations(DECK).map(_split)
+def hands(rules: Rules = ft.FOUR_PLAYER) -> st.SearchStrategy[DealCards]:
+    """One hand per seat and a dog: a random permutation of the pack cut in order."""
+    return st.permutations(DECK).map(lambda pack: _split(pack, rules))
 
 
-def _spec(cards: DealCards, dealer: int) -> DealSpec:
-    return DealSpec(cards.hands, cards.dog, dealer)
+def _valid_deals(rules: Rules) -> st.SearchStrategy[DealSpec]:
+    return st.builds(
+        lambda cards, dealer: DealSpec(cards.hands, cards.dog, dealer), hands(rules), seats(rules)
+    )
 
 
-def valid_deals() -> st.SearchStrategy[DealSpec]:
+def valid_deals(rules: Rules | None = ft.FOUR_PLAYER) -> st.SearchStrategy[DealSpec]:
     """Valid arguments for :func:`frenchtarot.deal_from`, dealer included."""
-    return st.builds(_spec, hands(), seats())
+    return tables(rules).flatmap(_valid_deals)
 
 
-def _seeded_deal(seed: int, dealer: int) -> State:
-    return ft.new_deal(seed=seed, dealer=dealer)
+def _seeded_deals(rules: Rules) -> st.SearchStrategy[State]:
+    return st.builds(
+        lambda seed, dealer: ft.new_deal(seed=seed, dealer=dealer, rules=rules),
+        seeds(),
+        seats(rules),
+    )
 
 
-def deals() -> st.SearchStrategy[State]:
+def _deals(rules: Rules) -> st.SearchStrategy[State]:
+    return st.one_of(
+        _seeded_deals(rules),
+        _valid_deals(rules).map(DealSpec.deal),
+        scarce_ecart_deals(rules).map(DealSpec.deal),
+    )
+
+
+def deals(rules: Rules | None = None) -> st.SearchStrategy[State]:
     """The first state of a deal: from :func:`frenchtarot.new_deal` or :func:`deal_from`.
 
     The explicit deals are either any permutation of the pack or a deal where the first
     seat to speak is rich in trumps (see :func:`scarce_ecart_deals`), so that handfuls and
     trumps in the écart come up. Some deals are a *petit sec*, already over.
     """
-    return st.one_of(
-        st.builds(_seeded_deal, seeds(), seats()),
-        valid_deals().map(DealSpec.deal),
-        st.deferred(lambda: scarce_ecart_deals().map(DealSpec.deal)),
-    )
+    return tables(rules).flatmap(_deals)
 
 
 def choices(
@@ -123,8 +155,8 @@ def choices(
 
 
 @st.composite
-def _walks(draw: st.DrawFn, min_steps: int, max_steps: int) -> Walk:
-    start = draw(deals())
+def _walks(draw: st.DrawFn, min_steps: int, max_steps: int, rules: Rules | None) -> Walk:
+    start = draw(deals(rules))
     # Half the walks go all the way, so that finished deals are common.
     if min_steps == max_steps or draw(st.booleans()):
         steps = max_steps
@@ -134,14 +166,16 @@ def _walks(draw: st.DrawFn, min_steps: int, max_steps: int) -> Walk:
     return Walk(start, picks)
 
 
-def walks(max_steps: int = MAX_DEAL_ACTIONS, *, min_steps: int = 0) -> st.SearchStrategy[Walk]:
+def walks(
+    max_steps: int = MAX_DEAL_ACTIONS, *, min_steps: int = 0, rules: Rules | None = None
+) -> st.SearchStrategy[Walk]:
     """A deal and from ``min_steps`` to ``max_steps`` choices (often ``max_steps``)."""
-    return _walks(min_steps, max_steps)
+    return _walks(min_steps, max_steps, rules)
 
 
-def full_walks() -> st.SearchStrategy[Walk]:
+def full_walks(rules: Rules | None = None) -> st.SearchStrategy[Walk]:
     """A deal and enough choices to reach its end, whatever is chosen."""
-    return walks(MAX_DEAL_ACTIONS, min_steps=MAX_DEAL_ACTIONS)
+    return walks(MAX_DEAL_ACTIONS, min_steps=MAX_DEAL_ACTIONS, rules=rules)
 
 
 def pick(state: State, legal: Sequence[Action], byte: int) -> Action:
@@ -198,63 +232,74 @@ def _end_of(path: Walk) -> State:
 
 
 @st.composite
-def _states(draw: st.DrawFn, max_steps: int) -> State:
-    path = [state for state, _action in walk(*draw(walks(max_steps)))]
+def _states(draw: st.DrawFn, max_steps: int, rules: Rules | None) -> State:
+    path = [state for state, _action in walk(*draw(walks(max_steps, rules=rules)))]
     # Mixed like the choices, so that the state is spread along the deal even when
     # Hypothesis draws zeros.
     where = draw(st.integers(min_value=0, max_value=255)) + _salt(path[0])
     return path[where % len(path)]
 
 
-def states(max_steps: int = MAX_DEAL_ACTIONS) -> st.SearchStrategy[State]:
+def states(
+    max_steps: int = MAX_DEAL_ACTIONS, *, rules: Rules | None = None
+) -> st.SearchStrategy[State]:
     """A state reachable by legal play: a deal then up to ``max_steps`` legal actions.
 
     The state is drawn along the whole walk, so every phase of the deal comes up.
     """
-    return _states(max_steps)
+    return _states(max_steps, rules)
 
 
-def terminal_states() -> st.SearchStrategy[State]:
-    """A finished deal: played out, or annulled by a petit sec or four passes."""
-    return full_walks().map(_end_of)
+def terminal_states(rules: Rules | None = None) -> st.SearchStrategy[State]:
+    """A finished deal: played out, or annulled by a petit sec or every seat passing."""
+    return full_walks(rules).map(_end_of)
 
 
-def done_states() -> st.SearchStrategy[State]:
+def done_states(rules: Rules | None = None) -> st.SearchStrategy[State]:
     """A deal played out to the last trick (never annulled)."""
-    return terminal_states().filter(lambda state: state.phase is ft.Phase.DONE)
+    return terminal_states(rules).filter(lambda state: state.phase is ft.Phase.DONE)
 
 
 @st.composite
-def scarce_ecart_deals(draw: st.DrawFn) -> DealSpec:
-    """Deals where the first seat to speak may have to put trumps in the écart.
-
-    That seat's eighteen cards and the dog together hold all four Kings, the Petit, from
-    none to seven ordinary cards (suit cards other than Kings), and trumps or the Excuse
-    for the rest, so that taking the dog leaves fewer than six ordinary cards more often
-    than not.
-    """
-    dealer = draw(seats())
-    ordinary = draw(st.integers(min_value=0, max_value=7))
+def _scarce_ecart_deals(draw: st.DrawFn, rules: Rules) -> DealSpec:
+    dealer = draw(seats(rules))
+    size = rules.hand_size
+    # The high cards (trumps but the Petit, and the Excuse) fill what the Kings, the Petit
+    # and the ordinary cards leave of the taker's hand and the dog; there are 21 of them.
+    least = max(0, size + rules.dog_size - 5 - 21)
+    ordinary = draw(st.integers(min_value=least, max_value=max(least, rules.dog_size + 1)))
     pack = draw(st.permutations(DECK))  # one draw orders every group below
     plain = [card for card in pack if card.suit is not None and not card.is_king]
     high = [card for card in pack if card.suit is None and card != TRUMPS[0]]
     chosen = {TRUMPS[0], *(c for c in pack if c.is_king), *plain[:ordinary]}
-    chosen.update(high[: 19 - ordinary])
+    chosen.update(high[: size + rules.dog_size - 5 - ordinary])
     group = [card for card in pack if card in chosen]
     rest = [card for card in pack if card not in chosen]
-    first = (dealer + 1) % 4
-    hands: list[tuple[Card, ...]] = []
-    for seat in range(4):
+    first = (dealer + 1) % rules.seats
+    dealt: list[tuple[Card, ...]] = []
+    for seat in range(rules.seats):
         if seat == first:
-            hands.append(tuple(group[:18]))
+            dealt.append(tuple(group[:size]))
         else:
-            hands.append(tuple(rest[:18]))
-            rest = rest[18:]
-    return DealSpec(tuple(hands), tuple(group[18:]), dealer)
+            dealt.append(tuple(rest[:size]))
+            rest = rest[size:]
+    return DealSpec(tuple(dealt), tuple(group[size:]), dealer)
+
+
+def scarce_ecart_deals(rules: Rules | None = ft.FOUR_PLAYER) -> st.SearchStrategy[DealSpec]:
+    """Deals where the first seat to speak may have to put trumps in the écart.
+
+    That seat's cards and the dog together hold all four Kings, the Petit, a few ordinary
+    cards (suit cards other than Kings: at most one more than the écart takes) and trumps
+    or the Excuse for the rest, so that taking the dog leaves fewer ordinary cards than the
+    écart needs more often than not.
+    """
+    return tables(rules).flatmap(_scarce_ecart_deals)
 
 
 def _handful_cards() -> st.SearchStrategy[frozenset[Card]]:
-    trump_sets = st.sampled_from((10, 13, 15)).flatmap(
+    sizes = sorted({size for rules in TABLES for size, _bonus in rules.handfuls})
+    trump_sets = st.sampled_from(sizes).flatmap(
         lambda size: st.lists(
             st.sampled_from((*TRUMPS, EXCUSE)), min_size=size, max_size=size, unique=True
         )
@@ -265,12 +310,13 @@ def _handful_cards() -> st.SearchStrategy[frozenset[Card]]:
 def actions() -> st.SearchStrategy[Action]:
     """Any well-formed action, legal or not in any given state.
 
-    Handfuls are mostly 10, 13 or 15 trumps (the Excuse possibly among them), sometimes any
-    set of cards.
+    Handfuls are mostly of a size some table allows (8 to 18 trumps, the Excuse possibly
+    among them), sometimes any set of cards.
     """
     return st.one_of(
         st.just(Pass()),
         st.builds(Bid, st.sampled_from(Contract)),
+        st.builds(Call, cards()),
         st.just(AnnounceSlam()),
         st.builds(Discard, cards()),
         st.builds(Play, cards()),

@@ -34,6 +34,7 @@ from frenchtarot import (
     State,
 )
 from tests.strategies import (
+    TABLES,
     DealSpec,
     Walk,
     actions,
@@ -52,6 +53,7 @@ from tests.strategies import (
 )
 
 TERMINAL_PHASES = (Phase.DONE, Phase.ANNULLED)
+TABLE_IDS = [rules.name for rules in TABLES]
 
 
 def path(steps: Walk) -> list[tuple[State, Action | None]]:
@@ -59,14 +61,18 @@ def path(steps: Walk) -> list[tuple[State, Action | None]]:
 
 
 def dog_taken(state: State) -> bool:
-    """Whether the dog has gone into the taker's hand (Petite or Garde, bidding over)."""
+    """Whether the dog has gone into the taker's hand (Petite or Garde, bidding and call over)."""
     contract = state.contract
-    return contract is not None and contract.dog_is_shown and state.phase is not Phase.BIDDING
+    return (
+        contract is not None
+        and contract.dog_is_shown
+        and state.phase not in (Phase.BIDDING, Phase.CALL)
+    )
 
 
 def places(state: State) -> list[tuple[str, tuple[Card, ...]]]:
     """Every place a card can be, with the cards there."""
-    found = [(f"hand {seat}", state.hand(seat)) for seat in range(4)]
+    found = [(f"hand {seat}", state.hand(seat)) for seat in range(state.rules.seats)]
     if not dog_taken(state):
         found.append(("dog", state.dog))
     found.append(("écart", state.discard))
@@ -85,8 +91,12 @@ def is_handful_of_offered_size(action: Action, legal: Sequence[Action]) -> bool:
 # --- Cards and points -----------------------------------------------------------------
 
 
-@given(walks())
-def test_every_card_is_in_exactly_one_place_at_every_state(steps: Walk) -> None:
+@pytest.mark.parametrize("rules", TABLES, ids=TABLE_IDS)
+@given(data=st.data())
+def test_every_card_is_in_exactly_one_place_at_every_state(
+    rules: ft.Rules, data: st.DataObject
+) -> None:
+    steps = data.draw(walks(rules=rules))
     for state, _action in path(steps):
         seen = [card for _place, cards in places(state) for card in cards]
         assert sorted(seen) == list(DECK), [
@@ -97,22 +107,25 @@ def test_every_card_is_in_exactly_one_place_at_every_state(steps: Walk) -> None:
 @given(walks())
 def test_hand_sizes_follow_the_play(steps: Walk) -> None:
     for state, _action in path(steps):
-        played = [len(state.tricks) + (seat in _seats_in_trick(state)) for seat in range(4)]
+        seats = range(state.rules.seats)
+        played = [len(state.tricks) + (seat in _seats_in_trick(state)) for seat in seats]
         taker_extra = len(state.dog) - len(state.discard) if dog_taken(state) else 0
-        for seat in range(4):
+        for seat in seats:
             extra = taker_extra if seat == state.taker else 0
-            assert len(state.hand(seat)) == 18 - played[seat] + extra
+            assert len(state.hand(seat)) == state.rules.hand_size - played[seat] + extra
 
 
 def _seats_in_trick(state: State) -> set[int]:
     leader = state.leader
     if leader is None:
         return set()
-    return {(leader + n) % 4 for n in range(len(state.current_trick))}
+    return {(leader + n) % state.rules.seats for n in range(len(state.current_trick))}
 
 
-@given(done_states())
-def test_card_points_of_both_camps_sum_to_91(state: State) -> None:
+@pytest.mark.parametrize("rules", TABLES, ids=TABLE_IDS)
+@given(data=st.data())
+def test_card_points_of_both_camps_sum_to_91(rules: ft.Rules, data: st.DataObject) -> None:
+    state = data.draw(done_states(rules))
     result = ft.score(state)
     assert result.taker_points + result.defence_points == 91
     assert 0 <= result.taker_points <= 91
@@ -122,20 +135,32 @@ def test_card_points_of_both_camps_sum_to_91(state: State) -> None:
     assert sum(card.points for card in counted) == 91
 
 
-@given(terminal_states())
-def test_deltas_sum_to_zero_and_the_taker_gets_three_times_a_defender(state: State) -> None:
+#: What the taker scores for each unit a defender pays, by table size and whether the
+#: taker has a partner (the partner scoring one unit).
+TAKER_SHARE = {(3, False): 2, (4, False): 3, (5, True): 2, (5, False): 4}
+
+
+@pytest.mark.parametrize("rules", TABLES, ids=TABLE_IDS)
+@given(data=st.data())
+def test_deltas_sum_to_zero_and_split_by_the_table_size(
+    rules: ft.Rules, data: st.DataObject
+) -> None:
+    state = data.draw(terminal_states(rules))
     deltas = ft.score(state).deltas
-    assert len(deltas) == 4
+    assert len(deltas) == rules.seats
     assert sum(deltas) == 0
     assert ft.returns(state) == deltas
     if state.phase is Phase.ANNULLED:
-        assert deltas == (0, 0, 0, 0)
+        assert deltas == (0,) * rules.seats
         return
-    taker = state.taker
+    taker, partner = state.taker, state.partner
     assert taker is not None
-    for seat in range(4):
-        if seat != taker:
-            assert deltas[taker] == -3 * deltas[seat]
+    defenders = [seat for seat in range(rules.seats) if seat not in (taker, partner)]
+    unit = -deltas[defenders[0]]
+    assert all(deltas[seat] == -unit for seat in defenders)
+    assert deltas[taker] == TAKER_SHARE[rules.seats, partner is not None] * unit
+    if partner is not None:
+        assert deltas[partner] == unit
 
 
 @given(states())
@@ -145,7 +170,7 @@ def test_unfinished_deals_cannot_be_scored(state: State) -> None:
         return
     with pytest.raises(NotTerminalError):
         ft.score(state)
-    assert ft.returns(state) == (0, 0, 0, 0)
+    assert ft.returns(state) == (0,) * state.rules.seats
 
 
 # --- Legal actions --------------------------------------------------------------------
@@ -240,10 +265,14 @@ def test_apply_never_changes_its_input(state: State) -> None:
     assert hash(pickle.loads(pickle.dumps(state))) == digest
 
 
-@given(states(), actions(), st.sampled_from((None, 0, 1, 2, 3)))
+@pytest.mark.parametrize("rules", TABLES, ids=TABLE_IDS)
+@given(data=st.data(), action=actions(), seat=st.sampled_from((None, 0, 1, 2, 3, 4)))
 def test_refused_actions_leave_the_state_equal(
-    state: State, action: Action, seat: int | None
+    rules: ft.Rules, data: st.DataObject, action: Action, seat: int | None
 ) -> None:
+    state = data.draw(states(rules=rules))
+    if seat is not None and seat >= rules.seats:
+        seat = None
     before = pickle.loads(pickle.dumps(state))
     digest = hash(state)
     try:
@@ -264,12 +293,12 @@ def test_refused_actions_leave_the_state_equal(
     assert hash(state) == digest == hash(before)
 
 
-@given(seeds(), seats(), choices())
+@given(seeds(), seats(ft.THREE_PLAYER), choices(), st.sampled_from(TABLES))
 def test_the_same_seed_and_actions_give_equal_states(
-    seed: int, dealer: int, picks: tuple[int, ...]
+    seed: int, dealer: int, picks: tuple[int, ...], rules: ft.Rules
 ) -> None:
-    first = ft.new_deal(seed=seed, dealer=dealer)
-    second = ft.new_deal(seed=seed, dealer=dealer)
+    first = ft.new_deal(seed=seed, dealer=dealer, rules=rules)
+    second = ft.new_deal(seed=seed, dealer=dealer, rules=rules)
     assert first == second
     assert hash(first) == hash(second)
     end = replay(first, picks)
@@ -280,17 +309,20 @@ def test_the_same_seed_and_actions_give_equal_states(
     assert hash(again) == hash(end)
 
 
-@given(seeds(), seats())
-def test_deal_from_the_dealt_cards_gives_the_same_deal(seed: int, dealer: int) -> None:
-    dealt = ft.new_deal(seed=seed, dealer=dealer)
+@given(seeds(), seats(ft.THREE_PLAYER), st.sampled_from(TABLES))
+def test_deal_from_the_dealt_cards_gives_the_same_deal(
+    seed: int, dealer: int, rules: ft.Rules
+) -> None:
+    dealt = ft.new_deal(seed=seed, dealer=dealer, rules=rules)
     assert ft.deal_from(dealt.hands, dealt.dog, dealer=dealer) == dealt
 
 
-@given(valid_deals())
+@given(valid_deals(None))
 def test_deal_from_keeps_the_given_cards(spec: DealSpec) -> None:
     state = spec.deal()
     assert state.dealer == spec.dealer
-    for seat in range(4):
+    assert state.rules.seats == len(spec.hands)
+    for seat in range(state.rules.seats):
         assert state.hand(seat) == tuple(sorted(spec.hands[seat]))
     assert state.dog == tuple(sorted(spec.dog))
 
@@ -340,12 +372,12 @@ def test_the_seat_to_act_holds_the_card_it_plays(steps: Walk) -> None:
 @given(walks(12))
 def test_bids_strictly_increase_along_the_history(steps: Walk) -> None:
     for state, _action in path(steps):
-        words = state.history[:4]
+        words = state.history[: state.rules.seats]
         contracts = [word.contract for word in words if isinstance(word, Bid)]
         assert contracts == sorted(set(contracts))
         assert all(isinstance(word, (Pass, Bid)) for word in words)
         assert [seat for seat, _contract in state.bids] == [
-            (state.dealer + 1 + n) % 4 for n in range(len(words))
+            (state.dealer + 1 + n) % state.rules.seats for n in range(len(words))
         ]
         if contracts:
             assert state.contract == contracts[-1]
@@ -364,13 +396,14 @@ def _check_ecart(steps: list[tuple[State, Action | None]]) -> None:
     if start is None:
         return
     assert start.taker is not None
-    forced = max(0, 6 - _ordinary(start.hand(start.taker)))
+    size = start.rules.dog_size
+    forced = max(0, size - _ordinary(start.hand(start.taker)))
     for state, _action in steps:
         ecart = state.discard
         assert not any(card.is_king or card.is_bout for card in ecart)
         trumps = sum(1 for card in ecart if card.is_trump)
         assert trumps <= forced
-        if len(ecart) == 6:
+        if len(ecart) == size:
             # Trumps go to the écart only for want of ordinary cards, and then as few as
             # possible: exactly the shortfall.
             assert trumps == forced
@@ -382,7 +415,7 @@ def test_the_ecart_never_holds_a_king_or_a_bout(steps: Walk) -> None:
 
 
 @given(
-    scarce_ecart_deals(),
+    scarce_ecart_deals(None),
     st.sampled_from((Contract.PETITE, Contract.GARDE)),
     choices(6, min_steps=6),
 )
@@ -390,14 +423,18 @@ def test_the_ecart_holds_trumps_only_for_want_of_ordinary_cards(
     spec: DealSpec, contract: Contract, picks: tuple[int, ...]
 ) -> None:
     state = spec.deal()
+    rules = state.rules
     assert state.phase is Phase.BIDDING  # the Petit is with the taker: no petit sec
-    for word in (Bid(contract), Pass(), Pass(), Pass()):
+    words: list[Action] = [Bid(contract), *[Pass()] * (rules.seats - 1)]
+    for word in words:
         state = ft.apply(state, word)
+    if state.phase is Phase.CALL:
+        state = ft.apply(state, ft.legal_actions(state)[0])
     assert state.phase is Phase.DISCARD
-    assert state.taker == (spec.dealer + 1) % 4
-    steps = path(Walk(state, tuple(picks)))
+    assert state.taker == (spec.dealer + 1) % rules.seats
+    steps = path(Walk(state, tuple(picks[: rules.dog_size])))
     assert steps[-1][0].phase is Phase.SLAM
-    assert len(steps[-1][0].discard) == 6
+    assert len(steps[-1][0].discard) == rules.dog_size
     _check_ecart(steps)
 
 
@@ -407,7 +444,7 @@ def test_a_deal_always_ends(steps: Walk) -> None:
     assert end.is_terminal
     assert end.phase in TERMINAL_PHASES
     if end.phase is Phase.DONE:
-        assert len(end.tricks) == 18
+        assert len(end.tricks) == end.rules.hand_size
         assert all(not hand for hand in end.hands)
     else:
         assert end.annulment is not None
