@@ -1,8 +1,8 @@
-"""Ten thousand random deals: every card accounted for, every offered action applies, others
-are refused, and the state is never changed by an attempt.
+"""Ten thousand random deals of each table size: every card accounted for, every offered
+action applies, others are refused, and the state is never changed by an attempt.
 
-Deals are seeded (``new_deal(seed=n)``) and played with ``random.Random(n)`` picking among
-:func:`frenchtarot.legal_actions`, so a failure names the seed that shows it.
+Deals are seeded (``new_deal(seed=n, rules=...)``) and played with ``random.Random(n)``
+picking among :func:`frenchtarot.legal_actions`, so a failure names the seed that shows it.
 """
 
 from __future__ import annotations
@@ -10,11 +10,14 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+import pytest
+
 from frenchtarot import (
     DECK,
     Action,
     AnnounceSlam,
     Bid,
+    Call,
     Card,
     Contract,
     DeclareHandful,
@@ -24,6 +27,7 @@ from frenchtarot import (
     Phase,
     Play,
     Rule,
+    Rules,
     State,
     apply,
     is_legal,
@@ -31,6 +35,7 @@ from frenchtarot import (
     new_deal,
 )
 from tests.builders import snapshot
+from tests.strategies import TABLES
 
 DEALS = 10_000
 SAMPLE_EVERY = 4  # one deal in SAMPLE_EVERY has a state checked action by action
@@ -44,21 +49,20 @@ OTHERS: list[Action] = [
     Pass(),
     *(Bid(contract) for contract in Contract),
     AnnounceSlam(),
+    *(Call(card) for card in DECK),
 ]
-KIND_PHASE = {Play: Phase.PLAY, Discard: Phase.DISCARD, Bid: Phase.BIDDING}
+KIND_PHASE = {Play: Phase.PLAY, Discard: Phase.DISCARD, Bid: Phase.BIDDING, Call: Phase.CALL}
+PLAY_RULES = (Rule.MUST_FOLLOW_SUIT, Rule.MUST_TRUMP, Rule.MUST_OVERTRUMP, Rule.CALLED_SUIT_LEAD)
 MAX_REPORTED = 5
 
 
 def accounted(state: State) -> tuple[Card, ...]:
     """Every card the state knows of: hands, dog (unless taken), écart and tricks."""
-    hands = state.hands
     contract = state.contract
     dog_out = state.phase in NOT_TAKEN or contract is None or not contract.dog_is_shown
+    dog_out = dog_out or state.phase is Phase.CALL
     return (
-        *hands[0],
-        *hands[1],
-        *hands[2],
-        *hands[3],
+        *[card for hand in state.hands for card in hand],
         *(state.dog if dog_out else ()),
         *state.discard,
         *[card for trick in state.tricks for card in trick.cards],
@@ -89,9 +93,8 @@ def handful_ok(state: State, shown: frozenset[Card]) -> bool:
     if seat == state.taker:
         held |= {card for card in state.discard if card.is_trump}
     showable = held | ({EXCUSE} & hand)
-    return (
-        len(shown) in (10, 13, 15) and shown <= showable and (EXCUSE not in shown or held <= shown)
-    )
+    sizes = {size for size, _bonus in state.rules.handfuls}
+    return len(shown) in sizes and shown <= showable and (EXCUSE not in shown or held <= shown)
 
 
 def expected_rule(state: State, action: Action) -> Rule | None:
@@ -114,6 +117,8 @@ def expected_rule(state: State, action: Action) -> Rule | None:
         return Rule.WRONG_PHASE
     if kind is Bid:
         return Rule.BID_TOO_LOW
+    if kind is Call:
+        return Rule.CARD_NOT_CALLABLE
     seat = state.taker if phase is Phase.DISCARD else state.current
     if isinstance(action, (Play, Discard)) and seat is not None:
         if action.card not in state.hand(seat):
@@ -131,9 +136,10 @@ def random_displays(state: State, rng: random.Random) -> list[DeclareHandful]:
     mine = [card for card in hand if card.is_trump or card.is_excuse]
     mine += [card for card in state.discard if card.is_trump and seat == state.taker]
     out = []
+    sizes = [size for size, _bonus in state.rules.handfuls]
     for _ in range(4):
         pool = mine if mine and rng.random() < 0.6 else [*TRUMPS, EXCUSE]
-        size = rng.choice((9, 10, 10, 11, 13, 15))
+        size = rng.choice((sizes[0] - 1, sizes[0], sizes[0], sizes[0] + 1, *sizes[1:]))
         out.append(DeclareHandful(rng.sample(pool, min(size, len(pool)))))
     return out
 
@@ -147,7 +153,7 @@ def check_state(state: State, rng: random.Random) -> None:
         assert isinstance(apply(state, action), State)
         assert is_legal(state, action)
         assert is_legal(state, action, seat=state.current)
-        for seat in range(4):
+        for seat in range(state.rules.seats):
             if seat != state.current:
                 try:
                     apply(state, action, seat=seat)
@@ -170,7 +176,7 @@ def check_state(state: State, rng: random.Random) -> None:
             assert error.action == action
             rule = expected_rule(state, action)
             assert rule is None or error.rule is rule, (action, error.rule, rule)
-            if error.rule in (Rule.MUST_FOLLOW_SUIT, Rule.MUST_TRUMP, Rule.MUST_OVERTRUMP):
+            if error.rule in PLAY_RULES:
                 assert isinstance(action, Play) and state.phase is Phase.PLAY
         else:
             raise AssertionError(f"{action} was not offered but was accepted")
@@ -178,10 +184,10 @@ def check_state(state: State, rng: random.Random) -> None:
     assert legal_actions(state) == offered
 
 
-def play_deal(seed: int, visit: Callable[[State, int], None]) -> State:
+def play_deal(seed: int, visit: Callable[[State, int], None], rules: Rules) -> State:
     """Play deal ``seed`` at random, calling ``visit(state, step)`` on every state."""
     rng = random.Random(seed)
-    state = new_deal(seed=seed, dealer=seed % 4)
+    state = new_deal(seed=seed, dealer=seed % rules.seats, rules=rules)
     step = 0
     while True:
         visit(state, step)
@@ -192,7 +198,8 @@ def play_deal(seed: int, visit: Callable[[State, int], None]) -> State:
         step += 1
 
 
-def test_ten_thousand_random_deals() -> None:
+@pytest.mark.parametrize("rules", TABLES, ids=[rules.name for rules in TABLES])
+def test_ten_thousand_random_deals(rules: Rules) -> None:
     problems: dict[str, list[str]] = {}
     endings = {Phase.DONE: 0, Phase.ANNULLED: 0}
     checked = 0
@@ -216,11 +223,11 @@ def test_ten_thousand_random_deals() -> None:
     for seed in range(DEALS):
         sample_rng = random.Random(-seed - 1)
         pick = sample_rng.randrange(80) if seed % SAMPLE_EVERY == 0 else -1
-        final = play_deal(seed, visit)
+        final = play_deal(seed, visit, rules)
         assert final.phase in endings, f"seed {seed} ended in {final.phase}"
         endings[final.phase] += 1
         if final.phase is Phase.DONE:
-            assert len(final.tricks) == 18 and not any(final.hands)
+            assert len(final.tricks) == rules.hand_size and not any(final.hands)
     assert sum(endings.values()) == DEALS
     assert endings[Phase.DONE] > DEALS // 2 and endings[Phase.ANNULLED] > 0
     assert checked > DEALS // (2 * SAMPLE_EVERY)
