@@ -432,13 +432,17 @@ def test_glyph_name_examples(notation: str, fragment: str) -> None:
 
 @given(st.text(max_size=8))
 def test_parse_accepts_exactly_the_notations(text: str) -> None:
+    # Only ASCII white space is stripped and only ASCII text has its case folded: str.upper
+    # turns U+017F into "S", str.strip removes U+00A0 (issue 14).
+    key = text.strip(" \t\n\r\x0b\x0c")
+    expected = key.upper() if key.isascii() else None
     try:
         card = Card.parse(text)
     except TarotError as error:
         assert not isinstance(error, TarotTypeError)
-        assert text.strip().upper() not in ORDER
+        assert expected not in ORDER
     else:
-        assert str(card) == text.strip().upper()
+        assert str(card) == expected
 
 
 @given(

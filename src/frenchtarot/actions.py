@@ -28,12 +28,13 @@ True
 from __future__ import annotations
 
 import enum
+import itertools
 from collections.abc import Iterable
 from typing import Final, TypeAlias
 
 import attrs
 
-from frenchtarot.cards import DECK, Card
+from frenchtarot.cards import DECK, Card, describe_value, foreign_character, quote
 from frenchtarot.errors import NotationError, TarotTypeError
 
 __all__ = [
@@ -121,13 +122,33 @@ def _to_card(value: Card | str) -> Card:
         return value
     if isinstance(value, str):
         return Card.parse(value)
-    raise TarotTypeError(f"expected a Card or its notation, not {value!r}")
+    raise TarotTypeError(f"expected a Card or its notation, not {describe_value(value)}")
+
+
+_MAX_HANDFUL: Final = 22
+"""The most cards a handful can hold: the 21 trumps and the Excuse."""
+_MAX_ACTION_LENGTH: Final = 400
+"""The longest text :func:`parse_action` reads (the longest canonical notation has 85)."""
 
 
 def _to_cards(values: Iterable[Card | str]) -> frozenset[Card]:
     if isinstance(values, (str, Card)) or not isinstance(values, Iterable):
-        raise TarotTypeError(f"expected an iterable of cards, not {values!r}")
-    return frozenset(_to_card(value) for value in values)
+        raise TarotTypeError(f"expected an iterable of cards, not {describe_value(values)}")
+    # Read one card more than a handful can hold, never more: ``values`` may be endless.
+    cards = [_to_card(value) for value in itertools.islice(values, _MAX_HANDFUL + 1)]
+    shown = frozenset(cards)
+    if len(shown) == len(cards) and len(cards) <= _MAX_HANDFUL:
+        return shown
+    text = " ".join(["handful", *map(str, cards)])
+    if len(cards) > _MAX_HANDFUL:
+        raise NotationError(
+            f"too many cards for a handful {quote(text)}: a handful has at most "
+            f"{_MAX_HANDFUL} cards, the 21 trumps and the Excuse",
+            text,
+        )
+    ordered = sorted(cards)
+    repeated = next(card for card, after in itertools.pairwise(ordered) if card is after)
+    raise NotationError(f"{repeated} is shown twice in the handful {quote(text)}", text)
 
 
 def _check_contract(
@@ -222,11 +243,17 @@ class DeclareHandful:
 
     The turn does not pass: the same player then plays a card.
 
+    At most 23 items of ``cards`` are read: a handful holds at most 22 cards (the 21 trumps
+    and the Excuse), so more are refused without reading the rest, which may be endless.
+
     Args:
         cards: The trumps shown (the Excuse may stand in for one), as cards or notations.
 
     Raises:
-        NotationError: A string names no card.
+        NotationError: A string names no card, ``cards`` has more than 22 items, or a card
+            is given twice (it is not merged: ``parse_action`` refuses ``handful T1 T1``
+            too). For the last two, the error's ``text`` is the handful's notation, e.g.
+            ``"handful T1 T1 T2"``, with the cards read in the order given.
         TarotTypeError: ``cards`` is not an iterable of cards or strings.
     """
 
@@ -275,6 +302,11 @@ _WORDS: Final[dict[str, Action]] = {
 def parse_action(text: str) -> Action:
     """Read an action from its notation (see the module's table), ignoring case and spacing.
 
+    Like :meth:`Card.parse`, this reads ASCII only: words are split on ASCII white space, and
+    a text with any other character is refused. A text of more than 400 characters or more
+    than 23 words (``handful`` and 22 cards) is no action's notation, and is refused without
+    being read further.
+
     Args:
         text: The notation, e.g. ``"pass"``, ``"garde"``, ``"call KS"``, ``"discard 2S"``,
             ``"KH"``.
@@ -283,7 +315,10 @@ def parse_action(text: str) -> Action:
         The action.
 
     Raises:
-        NotationError: ``text`` is not the notation of an action.
+        NotationError: ``text`` is not the notation of an action: it is too long, holds a
+            character that is not ASCII, names no card where a card is expected, shows a
+            card twice in a handful... The message quotes at most the first 40 characters
+            of ``text``; the error's ``text`` attribute is ``text`` itself.
         TarotTypeError: ``text`` is not a string.
 
     >>> parse_action("GARDE_SANS")
@@ -294,6 +329,22 @@ def parse_action(text: str) -> Action:
     """
     if not isinstance(text, str):
         raise TarotTypeError(f"action notation must be a str, not {type(text).__name__}")
+    # Refuse what cannot be an action before reading it: the message quotes only the start.
+    if len(text) > _MAX_ACTION_LENGTH:
+        raise NotationError(
+            f"invalid action notation {quote(text)}: {len(text)} characters, too long for any "
+            f"action (at most {_MAX_ACTION_LENGTH})",
+            text,
+        )
+    foreign = foreign_character(text)
+    if foreign is not None:
+        # The message is short, so it has room for a longer quote of escaped characters.
+        raise NotationError(
+            f"invalid action notation {quote(text, width=180)}: {foreign}; action notation is "
+            "ASCII",
+            text,
+        )
+    # Only printable ASCII and ASCII white space are left, and str.split splits on the latter.
     words = text.split()
     keyword = words[0].lower() if words else ""
     problem = ""
@@ -307,16 +358,19 @@ def parse_action(text: str) -> Action:
             return DISCARDS[Card.parse(words[1]).index]
         if len(words) == 2 and keyword == "call":
             return CALLS[Card.parse(words[1]).index]
-        if keyword == "handful":
+        if len(words) > _MAX_HANDFUL + 1:
+            problem = f"{len(words)} words, too many; "
+        elif keyword == "handful":
             cards = [Card.parse(word) for word in words[1:]]
-            repeated = sorted({card for card in cards if cards.count(card) > 1})
+            ordered = sorted(cards)
+            repeated = [card for card, after in itertools.pairwise(ordered) if card is after]
             if not repeated:
                 return DeclareHandful(cards)
-            problem = f"{' '.join(map(str, repeated))} shown twice; "
+            problem = f"{repeated[0]} shown twice; "
     except NotationError as error:
-        problem = f"{error.text.strip()!r} is not a card; "
+        problem = f"{quote(error.text, 8, 20)} is not a card; "
     raise NotationError(
-        f"invalid action notation {text!r}: {problem}expected pass, petite, garde, "
+        f"invalid action notation {quote(text)}: {problem}expected pass, petite, garde, "
         "garde_sans, garde_contre, slam, a card (e.g. 'KH'), 'call <card>', 'discard <card>' or "
         "'handful <cards...>'",
         text,

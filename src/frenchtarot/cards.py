@@ -17,6 +17,7 @@ True
 from __future__ import annotations
 
 import enum
+import re
 from collections.abc import Iterator
 from typing import Final, final
 
@@ -75,6 +76,52 @@ _HONOUR_HALF_POINTS: Final = {11: 3, 12: 5, 13: 7, 14: 9}
 EXCUSE_INDEX: Final = 21
 _SUIT_BASE: Final = 22
 
+WHITESPACE: Final = " \t\n\r\x0b\x0c"
+"""ASCII white space: the only white space notation may have around (or between) its words."""
+_FOREIGN: Final = re.compile(r"[^\x20-\x7e\t\n\r\x0b\x0c]")
+
+
+def quote(text: str, characters: int = 40, width: int = 80) -> str:
+    r"""``repr(text)`` for an error message, cut short when ``text`` is long.
+
+    At most the first ``characters`` characters are quoted, and fewer when their escapes
+    (``\x0b``, ``\U000e0001``...) would make the quote longer than ``width``; ``...``
+    follows the quote when ``text`` was cut. The result is never longer than ``width + 3``.
+    """
+    shown = text[:characters]
+    quoted = repr(shown)
+    while len(quoted) > width:
+        shown = shown[:-1]
+        quoted = repr(shown)
+    return quoted if len(shown) == len(text) else quoted + "..."
+
+
+def foreign_character(text: str) -> str | None:
+    """Name the first character of ``text`` that no notation has, or ``None``.
+
+    Notation has printable ASCII characters and ASCII white space (:data:`WHITESPACE`) only:
+    other ASCII control characters and every non-ASCII character are foreign. The name is at
+    most 35 characters long.
+    """
+    match = _FOREIGN.search(text)
+    if match is None:
+        return None
+    char = match.group()
+    kind = "control character" if char.isascii() else "non-ASCII character"
+    shown = f"{char!r} " if char.isprintable() else ""
+    return f"{kind} {shown}(U+{ord(char):04X})"
+
+
+def describe_value(value: object) -> str:
+    """A short description of a value of the wrong type, for an error message.
+
+    Strings are quoted (see :func:`quote`); anything else is named by its type, as its
+    ``repr`` may be long, slow or even fail (an ``int`` of more than 4300 digits).
+    """
+    if isinstance(value, str):
+        return quote(value)
+    return type(value).__name__
+
 
 @final
 class Card:
@@ -103,7 +150,7 @@ class Card:
 
     def __new__(cls, suit: Suit | None, rank: int) -> Card:  # noqa: D102 - see the class
         if suit is not None and not isinstance(suit, Suit):
-            raise TarotTypeError(f"suit must be a Suit or None, not {suit!r}")
+            raise TarotTypeError(f"suit must be a Suit or None, not {describe_value(suit)}")
         rank = whole_number(rank, "rank")
         if suit is None:
             if rank == 0:
@@ -142,6 +189,11 @@ class Card:
         *valet*), ``C`` (Knight, *cavalier*), ``Q``, ``K``; suits ``S H D C``. Trumps are
         ``T1`` to ``T21`` and the Excuse is ``EX``.
 
+        Notation is ASCII: only ASCII letters are read in either case, and only ASCII white
+        space (space, tab, line feed, carriage return, vertical tab, form feed) is ignored
+        around the card. Any other character is refused, even one that Unicode would fold to
+        an ASCII letter (``K`` then the long s, U+017F, is not the King of Spades).
+
         Args:
             text: The notation, e.g. ``"KH"``, ``"10s"``, ``"T21"``, ``"EX"``.
 
@@ -149,7 +201,9 @@ class Card:
             The card (the one shared instance).
 
         Raises:
-            NotationError: ``text`` is not the notation of a card.
+            NotationError: ``text`` is not the notation of a card, for instance because it
+                holds a character that is not ASCII. The message quotes at most the first 40
+                characters of ``text``; the error's ``text`` attribute is ``text`` itself.
             TarotTypeError: ``text`` is not a string.
 
         >>> Card.parse(" 10s "), Card.parse("t21"), Card.parse("EX")
@@ -157,14 +211,27 @@ class Card:
         """
         if not isinstance(text, str):
             raise TarotTypeError(f"card notation must be a str, not {type(text).__name__}")
-        card = _BY_NOTATION.get(text.strip().upper())
-        if card is None:
+        key = text.strip(WHITESPACE)
+        # Fold the case only of short ASCII text: str.upper maps some other characters to
+        # ASCII letters (the long s U+017F to S, the ligature U+FB00 to FF), and no notation
+        # is longer than 3 characters.
+        if len(key) <= 3 and key.isascii():
+            card = _BY_NOTATION.get(key.upper())
+            if card is not None:
+                return card
+        foreign = foreign_character(key)
+        if foreign is not None:
+            # The message is short, so it has room for a longer quote of escaped characters.
             raise NotationError(
-                f"invalid card notation {text!r}: expected a rank 1-10, J, C, Q or K and a suit "
-                "S, H, D or C (e.g. 'KH', '10S'), a trump T1-T21, or EX for the Excuse",
+                f"invalid card notation {quote(text, width=180)}: {foreign}; card notation is "
+                "ASCII",
                 text,
             )
-        return card
+        raise NotationError(
+            f"invalid card notation {quote(text)}: expected a rank 1-10, J, C, Q or K and a suit "
+            "S, H, D or C (e.g. 'KH', '10S'), a trump T1-T21, or EX for the Excuse",
+            text,
+        )
 
     @property
     def index(self) -> int:
