@@ -19,10 +19,13 @@ from hypothesis import strategies as st
 
 from frenchtarot import (
     DECK,
+    FIVE_PLAYER,
+    FOUR_PLAYER,
     Action,
     Annulment,
     AnnulReason,
     Bid,
+    Call,
     Card,
     Contract,
     DeclareHandful,
@@ -33,6 +36,7 @@ from frenchtarot import (
     Pass,
     Phase,
     Play,
+    Rules,
     State,
     TarotError,
     TarotTypeError,
@@ -49,40 +53,45 @@ from frenchtarot.observation import (
     observe,
 )
 from tests.builders import cards, deal, play_out
+from tests.strategies import TABLES
 
 SEATS = range(4)
 EXCUSE = Card.parse("EX")
 MODES = ("plain", "trumps", "plain", "trumps", "petit_sec")
 """How :func:`random_deal` deals (a petit sec one time in five)."""
+TABLE_IDS = [rules.name for rules in TABLES]
 
 Deal = tuple[list[list[Card]], list[Card], int]
-"""Four hands, the dog and the dealer."""
+"""The hands (one per seat), the dog and the dealer."""
 
 
 # ---------------------------------------------------------------------------------------------
 # Helpers: random deals, random play, the ground truth of what a seat may see, card walking.
 
 
-def random_deal(seed: int, mode: str) -> Deal:
+def random_deal(seed: int, mode: str, rules: Rules = FOUR_PLAYER) -> Deal:
     """A deal from ``seed``: a plain shuffle, one seat stacked with trumps, or a petit sec."""
     rng = random.Random(seed)
-    dealer = rng.randrange(4)
+    size = rules.hand_size
+    dealer = rng.randrange(rules.seats)
     pack = list(DECK)
     rng.shuffle(pack)
-    hands: list[list[Card]] = [[] for _ in SEATS]
-    seat = rng.randrange(4)
+    hands: list[list[Card]] = [[] for _ in range(rules.seats)]
+    seat = rng.randrange(rules.seats)
     if mode == "trumps":
-        trumps = [card for card in pack if card.is_trump][: rng.randint(10, 16)]
+        least = rules.handfuls[0][0]
+        trumps = [card for card in pack if card.is_trump][: rng.randint(least, least + 6)]
         kings = [card for card in pack if card.is_king][: rng.randint(0, 4)]
         picked = set(trumps + kings)
-        hands[seat] = (trumps + kings + [card for card in pack if card not in picked])[:18]
+        hands[seat] = (trumps + kings + [card for card in pack if card not in picked])[:size]
     elif mode == "petit_sec":
         petit = Card.parse("T1")
-        hands[seat] = [petit, *[c for c in pack if not (c.is_trump or c.is_excuse)][:17]]
+        plain = [c for c in pack if not (c.is_trump or c.is_excuse)]
+        hands[seat] = [petit, *plain[: size - 1]]
     taken = {card for hand in hands for card in hand}
     rest = iter(card for card in pack if card not in taken)
     for hand in hands:
-        while len(hand) < 18:
+        while len(hand) < size:
             hand.append(next(rest))
     return hands, list(rest), dealer
 
@@ -141,7 +150,11 @@ def visible(state: State, seat: int) -> frozenset[Card]:
     for handful in state.handfuls:
         seen.update(handful.cards)
     contract = state.contract
-    if contract is not None and contract.dog_is_shown and state.phase is not Phase.BIDDING:
+    if (
+        contract is not None
+        and contract.dog_is_shown
+        and state.phase not in (Phase.BIDDING, Phase.CALL)
+    ):
         seen.update(state.dog)
         seen.update(card for card in state.discard if card.is_trump)
         if seat == state.taker:
@@ -150,6 +163,30 @@ def visible(state: State, seat: int) -> frozenset[Card]:
     if annulment is not None and annulment.seat is not None:
         seen.update(state.hand(annulment.seat))
     return frozenset(seen)
+
+
+def named(state: State, seat: int) -> frozenset[Card]:
+    """Every card ``seat`` may see named: those it saw (:func:`visible`) and the called card,
+    whose name is public (where it lies is not), and at the call the names the taker may
+    call."""
+    called = {state.called} if state.called is not None else set()
+    if state.phase is Phase.CALL and seat == state.current:
+        called |= {action.card for action in legal_actions(state) if isinstance(action, Call)}
+    return visible(state, seat) | called
+
+
+def known_partner(state: State, seat: int) -> int | None:
+    """The partner as ``seat`` may know it (the ground truth, from the whole state).
+
+    The partner knows itself; every seat knows once the called card is played or the
+    deal is over."""
+    called = state.called
+    if called is None or state.partner is None:
+        return None
+    played = called in state.current_trick or any(called in t.cards for t in state.tricks)
+    if seat == state.partner or played or state.phase is Phase.DONE:
+        return state.partner
+    return None
 
 
 _WORD = re.compile(r"[^\s:,()]+")
@@ -192,6 +229,7 @@ def only_ints_and_strs(value: object) -> bool:
 # (a) Nothing hidden ever appears in an observation.
 
 
+@pytest.mark.parametrize("rules", TABLES, ids=TABLE_IDS)
 @given(
     seed=st.integers(min_value=0, max_value=2**32),
     mode=st.sampled_from(MODES),
@@ -199,11 +237,15 @@ def only_ints_and_strs(value: object) -> bool:
         st.integers(min_value=0, max_value=12), st.integers(min_value=0, max_value=90)
     ),
 )
-def test_an_observation_shows_only_what_the_seat_may_see(seed: int, mode: str, steps: int) -> None:
-    state = play_random(start(random_deal(seed, mode)), random.Random(seed), steps)
-    for seat in SEATS:
+def test_an_observation_shows_only_what_the_seat_may_see(
+    rules: Rules, seed: int, mode: str, steps: int
+) -> None:
+    state = play_random(start(random_deal(seed, mode, rules)), random.Random(seed), steps)
+    for seat in range(rules.seats):
         obs = observe(state, seat)
-        seen, allowed = cards_observed(obs), visible(state, seat)
+        assert obs.called == state.called
+        assert obs.partner == known_partner(state, seat)
+        seen, allowed = cards_observed(obs), named(state, seat)
         assert not seen - allowed, f"seat {seat} sees {sorted(seen - allowed)} in {state}"
         # ... and everything it may see is there, and right.
         assert seen == allowed
@@ -232,6 +274,74 @@ def test_an_observation_shows_only_what_the_seat_may_see(seed: int, mode: str, s
         assert only_ints_and_strs(obs.key)
         assert obs.key == information_state_key(state, seat)
         assert hash(obs) == hash(observe(state, seat))
+
+
+#: How many observations the bulk leak tests check for each table size.
+BULK_OBSERVATIONS = 10_000
+
+
+@pytest.mark.parametrize("rules", TABLES, ids=TABLE_IDS)
+def test_ten_thousand_observations_of_each_table_show_nothing_hidden(rules: Rules) -> None:
+    checked = seed = 0
+    while checked < BULK_OBSERVATIONS:
+        dealt = random_deal(seed, MODES[seed % len(MODES)], rules)
+        for state in play_to_end(start(dealt), random.Random(seed)):
+            for seat in range(rules.seats):
+                obs = observe(state, seat)
+                assert cards_observed(obs) <= named(state, seat), (seed, seat, state)
+                assert obs.partner == known_partner(state, seat), (seed, seat, state)
+                checked += 1
+        seed += 1
+
+
+def _partner_moved(dealt: Deal, state: State) -> tuple[Deal, int, Card] | None:
+    """The deal with the called card given to another defender, in exchange for a card of
+    the same suit, and that defender's seat; ``None`` when no defender has that suit."""
+    called, partner, taker = state.called, state.partner, state.taker
+    if called is None or partner is None:
+        return None
+    hands, _dog, _dealer = dealt
+    for seat, hand in enumerate(hands):
+        if seat in (taker, partner):
+            continue
+        same_suit = [card for card in hand if card.suit is called.suit]
+        if same_suit:
+            return _swap(dealt, called, same_suit[0]), seat, same_suit[0]
+    return None
+
+
+def test_ten_thousand_observations_never_tell_who_the_partner_is() -> None:
+    """Five players: move the partner's role to another defender (by exchanging the called
+    card with a card of its suit); until either card is played, no other seat's
+    observation changes: not its fields, its key, its text nor its Excuse exchanges."""
+    checked = seed = deals = 0
+    while checked < BULK_OBSERVATIONS:
+        seed += 1
+        dealt = random_deal(seed, "plain", FIVE_PLAYER)
+        end = play_to_end(start(dealt), random.Random(seed))[-1]
+        moved = _partner_moved(dealt, end)
+        if moved is None:
+            continue
+        other_deal, other_partner, card = moved
+        called = end.called
+        assert called is not None and end.partner is not None
+        deals += 1
+        state, twin = start(dealt), start(other_deal)
+        for action in end.history:
+            if isinstance(action, Play) and action.card in (called, card):
+                break
+            state, twin = apply(state, action), apply(twin, action)
+            assert twin.partner in (None, other_partner)
+            for seat in set(range(5)) - {end.partner, other_partner}:
+                mine, theirs = observe(state, seat), observe(twin, seat)
+                assert mine == theirs, (seed, seat, state)
+                assert mine.excuse_exchanges == theirs.excuse_exchanges
+                assert str(mine) == str(theirs)
+                assert mine.key == theirs.key
+                checked += 1
+            if state.partner is not None:
+                assert observe(state, state.partner) != observe(twin, state.partner)
+    assert deals >= 20
 
 
 # ---------------------------------------------------------------------------------------------
@@ -295,17 +405,19 @@ STEPS = st.one_of(st.integers(min_value=0, max_value=12), st.integers(min_value=
 """How many actions to play before exchanging cards: often few, to reach the écart."""
 
 
+@pytest.mark.parametrize("rules", TABLES, ids=TABLE_IDS)
 @given(
     seed=st.integers(min_value=0, max_value=2**32),
     mode=st.sampled_from(MODES),
     steps=STEPS,
-    seat=st.sampled_from(SEATS),
+    seat=st.sampled_from(range(5)),
 )
 def test_cards_a_seat_cannot_see_change_nothing_for_it(
-    seed: int, mode: str, steps: int, seat: int
+    rules: Rules, seed: int, mode: str, steps: int, seat: int
 ) -> None:
+    seat %= rules.seats
     rng = random.Random(seed)
-    dealt = random_deal(seed, mode)
+    dealt = random_deal(seed, mode, rules)
     state = play_random(start(dealt), rng, steps)
     found = _twin(dealt, state, rng, seat)
     assert found is not None, "no pair of unseen cards could be exchanged"
@@ -315,22 +427,23 @@ def test_cards_a_seat_cannot_see_change_nothing_for_it(
     assert information_state_key(other, seat) == information_state_key(state, seat)
     # Whoever was dealt one of the two cards tells the two deals apart.
     hands, _dog, _dealer = dealt
-    owner = next(s for s in SEATS if a in hands[s] or b in hands[s])
+    owner = next(s for s in range(rules.seats) if a in hands[s] or b in hands[s])
     assert observe(other, owner) != observe(state, owner)
     assert information_state_key(other, owner) != information_state_key(state, owner)
 
 
+@pytest.mark.parametrize("rules", TABLES, ids=TABLE_IDS)
 @given(seed=st.integers(min_value=0, max_value=2**32), mode=st.sampled_from(MODES), steps=STEPS)
 def test_a_seat_tells_two_deals_apart_exactly_when_it_saw_a_difference(
-    seed: int, mode: str, steps: int
+    rules: Rules, seed: int, mode: str, steps: int
 ) -> None:
     rng = random.Random(seed)
-    dealt = random_deal(seed, mode)
+    dealt = random_deal(seed, mode, rules)
     state = play_random(start(dealt), rng, steps)
     found = _twin(dealt, state, rng)
     assert found is not None, "no pair of cards could be exchanged"
     other, a, b = found
-    for seat in SEATS:
+    for seat in range(rules.seats):
         saw = bool({a, b} & (visible(state, seat) | visible(other, seat)))
         assert (observe(state, seat) != observe(other, seat)) is saw, (seat, a, b)
         assert (information_state_key(state, seat) != information_state_key(other, seat)) is saw

@@ -75,3 +75,13 @@ def actions_before_dog(rules: Rules) -> int:
     The bidding's words, and the call with five players.
     """
     return rules.seats + 1 if rules.calls_partner else rules.seats
+
+
+def dog_is_public(phase: Phase, contract: Contract | None) -> bool:
+    """Whether the dog is face up: Petite or Garde, once the bidding and the call are over."""
+    return (
+        contract is not None
+        and contract.dog_is_shown
+        and phase is not Phase.BIDDING
+        and phase is not Phase.CALL
+    )

@@ -309,7 +309,7 @@ def observe(state: State, seat: int) -> Observation:
     dog: tuple[Card, ...] | None = None
     discard: tuple[Card, ...] | None = None
     shown_discard: tuple[Card, ...] = ()
-    if contract is not None and contract.dog_is_shown and phase is not Phase.BIDDING:
+    if _flow.dog_is_public(phase, contract):
         dog = _masks.cards(state._dog)
         ecart = state._discard
         shown_discard = _masks.cards(ecart & _masks.TRUMPS)
