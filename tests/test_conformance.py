@@ -46,10 +46,41 @@ def test_library_is_conformant() -> None:
     } <= report.rules
 
 
-@given(seed=st.integers(min_value=-(2**40), max_value=2**40))
-def test_library_is_conformant_on_any_seed(seed: int) -> None:
-    report = check_conformance(deals=1, seed=seed, probes=4)
+@given(
+    seed=st.integers(min_value=-(2**40), max_value=2**40),
+    rules=st.sampled_from((ft.FOUR_PLAYER, ft.THREE_PLAYER, ft.FIVE_PLAYER)),
+)
+def test_library_is_conformant_on_any_seed(seed: int, rules: ft.Rules) -> None:
+    report = check_conformance(deals=1, seed=seed, probes=4, rules=rules)
     assert (report.deals, report.finished + report.annulled) == (1, 1)
+
+
+@pytest.mark.parametrize(
+    ("rules", "extra"),
+    [
+        (ft.THREE_PLAYER, set()),
+        (ft.FIVE_PLAYER, {Rule.CARD_NOT_CALLABLE, Rule.CALLED_SUIT_LEAD}),
+    ],
+    ids=["three-player", "five-player"],
+)
+def test_library_is_conformant_at_every_table_size(rules: ft.Rules, extra: set[Rule]) -> None:
+    report = check_conformance(deals=100, seed=0, rules=rules)
+    assert report.finished + report.annulled == 100
+    assert report.finished > 50
+    longest = rules.seats * (rules.hand_size + 2) + rules.dog_size + 2
+    assert rules.seats * report.deals <= report.actions <= longest * report.deals
+    assert {
+        Rule.GAME_OVER,
+        Rule.WRONG_PHASE,
+        Rule.BID_TOO_LOW,
+        Rule.CARD_NOT_IN_HAND,
+        Rule.FORBIDDEN_DISCARD,
+        Rule.MUST_FOLLOW_SUIT,
+        Rule.MUST_TRUMP,
+        Rule.MUST_OVERTRUMP,
+        Rule.HANDFUL_NOT_NOW,
+        *extra,
+    } <= report.rules
 
 
 def test_the_report_counts_what_was_checked() -> None:
@@ -249,12 +280,16 @@ def crashing_score(state: State) -> Score:
     return ft.score(state)
 
 
-def first_dealer(*, dealer: int, seed: int) -> State:
-    return ft.new_deal(dealer=0, seed=seed)
+def first_dealer(*, dealer: int, seed: int, rules: ft.Rules) -> State:
+    return ft.new_deal(dealer=0, seed=seed, rules=rules)
 
 
-def started_deal(*, dealer: int, seed: int) -> State:
-    return ft.apply(ft.new_deal(dealer=dealer, seed=seed), Pass())
+def started_deal(*, dealer: int, seed: int, rules: ft.Rules) -> State:
+    return ft.apply(ft.new_deal(dealer=dealer, seed=seed, rules=rules), Pass())
+
+
+def four_player_deal(*, dealer: int, seed: int, rules: ft.Rules) -> State:
+    return ft.new_deal(dealer=dealer % 4, seed=seed)
 
 
 BROKEN_APPLY: list[tuple[Apply, str]] = [
@@ -337,11 +372,21 @@ def test_a_score_for_an_annulled_deal_must_be_zero() -> None:
     assert caught.value.check == "score"
 
 
-@pytest.mark.parametrize("new_deal", [first_dealer, started_deal], ids=_name)
-def test_a_broken_new_deal_is_caught(new_deal: NewDealHook) -> None:
+@pytest.mark.parametrize(
+    ("new_deal", "rules"),
+    [
+        (first_dealer, ft.FOUR_PLAYER),
+        (started_deal, ft.FOUR_PLAYER),
+        (four_player_deal, ft.THREE_PLAYER),
+        (four_player_deal, ft.FIVE_PLAYER),
+    ],
+    ids=["first-dealer", "started-deal", "four-players-for-three", "four-players-for-five"],
+)
+def test_a_broken_new_deal_is_caught(new_deal: NewDealHook, rules: ft.Rules) -> None:
     with pytest.raises(ConformanceError) as caught:
-        check_conformance(deals=3, seed=1, new_deal=new_deal)
+        check_conformance(deals=3, seed=1, new_deal=new_deal, rules=rules)
     assert caught.value.check == "new-deal"
+    assert "raised" not in caught.value.detail
 
 
 def test_a_failure_says_where_and_can_be_replayed() -> None:

@@ -21,6 +21,7 @@ from frenchtarot import (
     Pass,
     Phase,
     Play,
+    Rules,
     State,
     apply,
     deal_from,
@@ -29,6 +30,7 @@ from frenchtarot import (
     score,
 )
 from frenchtarot._rollout import Policy, rollout
+from tests.strategies import TABLES
 
 # --- helpers -------------------------------------------------------------------------------
 
@@ -130,9 +132,10 @@ def test_same_end_as_the_step_loop_from_every_phase(
     assert hits >= 10, f"only {hits} of 60 deals reached {name}: the table needs more seeds"
 
 
-def test_from_every_step_of_some_deals() -> None:
+@pytest.mark.parametrize("rules", TABLES, ids=[rules.name for rules in TABLES])
+def test_from_every_step_of_some_deals(rules: Rules) -> None:
     for seed in range(12):
-        state = new_deal(seed=seed)
+        state = new_deal(seed=seed, rules=rules)
         rng = random.Random(seed)
         while not state.is_terminal:
             assert_same_as_loop(state, seed * 1000 + len(state.history))
@@ -141,15 +144,16 @@ def test_from_every_step_of_some_deals() -> None:
 
 @given(
     deal_seed=st.integers(min_value=0, max_value=2**32),
-    dealer=st.integers(min_value=0, max_value=3),
+    dealer=st.integers(min_value=0, max_value=4),
     steps=st.integers(min_value=0, max_value=95),
     prefix_seed=st.integers(),
     rollout_seed=st.integers(),
+    rules=st.sampled_from(TABLES),
 )
 def test_same_end_as_the_step_loop(
-    deal_seed: int, dealer: int, steps: int, prefix_seed: int, rollout_seed: int
+    deal_seed: int, dealer: int, steps: int, prefix_seed: int, rollout_seed: int, rules: Rules
 ) -> None:
-    state = new_deal(dealer=dealer, seed=deal_seed)
+    state = new_deal(dealer=dealer % rules.seats, seed=deal_seed, rules=rules)
     rng = random.Random(prefix_seed)
     for _ in range(steps):
         if state.is_terminal:

@@ -27,6 +27,7 @@ from typing import Final, NoReturn, Protocol, TypeVar
 
 import attrs
 
+from frenchtarot import _flow
 from frenchtarot._dealing import new_deal as _library_new_deal
 from frenchtarot._engine import apply as _library_apply
 from frenchtarot._engine import is_legal as _library_is_legal
@@ -383,13 +384,7 @@ class _Run:
         places: list[tuple[str, Sequence[Card]]] = [
             (f"the hand of seat {seat}", state.hand(seat)) for seat in range(state.rules.seats)
         ]
-        contract = state.contract
-        dog_taken = (
-            contract is not None
-            and contract.dog_is_shown
-            and state.phase not in (Phase.BIDDING, Phase.CALL)
-        )
-        if not dog_taken:
+        if not _flow.dog_is_public(state.phase, state.contract):
             places.append(("the dog", state.dog))
         places.append(("the écart", state.discard))
         places.extend((f"trick {n + 1}", trick.cards) for n, trick in enumerate(state.tricks))
