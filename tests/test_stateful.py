@@ -1,5 +1,7 @@
 """A Hypothesis state machine that plays whole deals and checks the invariants after each step.
 
+The deals are of any table size (three, four or five players).
+
 Hypothesis drives the deal: it applies legal actions, tries arbitrary ones (which must be
 refused with a rule and leave the state as it was, unless they happen to be legal), tries
 actions out of turn, and deals again once a deal is over.
@@ -38,7 +40,11 @@ from tests.strategies import actions, deals, pick
 
 def _dog_taken(state: State) -> bool:
     contract = state.contract
-    return contract is not None and contract.dog_is_shown and state.phase is not Phase.BIDDING
+    return (
+        contract is not None
+        and contract.dog_is_shown
+        and state.phase not in (Phase.BIDDING, Phase.CALL)
+    )
 
 
 def _offered_display_size(action: Action, legal: tuple[Action, ...]) -> bool:
@@ -118,11 +124,12 @@ class TarotMachine(RuleBasedStateMachine):
         self.accept(before, action, after)
 
     @precondition(lambda self: not self.state.is_terminal)
-    @rule(action=actions(), offset=st.integers(min_value=1, max_value=3))
+    @rule(action=actions(), offset=st.integers(min_value=1, max_value=4))
     def try_out_of_turn(self, action: Action, offset: int) -> None:
         before = self.state
         assert before.current is not None
-        seat = (before.current + offset) % 4
+        seats = before.rules.seats
+        seat = (before.current + 1 + offset % (seats - 1)) % seats
         copy = pickle.loads(pickle.dumps(before))
         try:
             ft.apply(before, action, seat=seat)
@@ -159,48 +166,67 @@ class TarotMachine(RuleBasedStateMachine):
     @invariant()
     def phase_matches_the_state(self) -> None:
         state = self.state
+        rules = state.rules
+        seats = rules.seats
         phase = state.phase
-        words = len(state.history[:4])
+        words = len(state.history[:seats])
         if phase is not Phase.PLAY and phase is not Phase.DONE:
             assert not state.tricks
             assert not state.current_trick
+        if phase not in (Phase.BIDDING, Phase.CALL, Phase.ANNULLED):
+            assert (state.called is not None) == rules.calls_partner
         if phase is Phase.BIDDING:
-            assert words == len(state.history) < 4
-            assert state.current == (state.dealer + 1 + words) % 4
+            assert words == len(state.history) < seats
+            assert state.current == (state.dealer + 1 + words) % seats
             bids = [c for _seat, c in state.bids if c is not None]
             assert state.contract == (max(bids, key=lambda c: c.value) if bids else None)
             assert not state.discard
+        elif phase is Phase.CALL:
+            assert rules.calls_partner
+            assert len(state.history) == seats
+            assert state.current == state.taker
+            assert state.called is None and state.partner is None
         elif phase is Phase.DISCARD:
             assert state.contract in (Contract.PETITE, Contract.GARDE)
             assert state.current == state.taker
-            assert len(state.discard) < 6
+            assert len(state.discard) < rules.dog_size
         elif phase is Phase.SLAM:
             assert state.current == state.taker
-            assert len(state.discard) == (6 if _dog_taken(state) else 0)
+            assert len(state.discard) == (rules.dog_size if _dog_taken(state) else 0)
         elif phase is Phase.PLAY:
             assert state.current is not None and state.leader is not None
-            assert len(state.tricks) < 18
-            assert len(state.current_trick) < 4
-            assert state.current == (state.leader + len(state.current_trick)) % 4
+            assert len(state.tricks) < rules.hand_size
+            assert len(state.current_trick) < seats
+            assert state.current == (state.leader + len(state.current_trick)) % seats
         elif phase is Phase.DONE:
             assert state.current is None
-            assert len(state.tricks) == 18
+            assert len(state.tricks) == rules.hand_size
             assert all(not hand for hand in state.hands)
         else:
             assert phase is Phase.ANNULLED
             assert state.annulment is not None
             if state.annulment.reason is ft.AnnulReason.ALL_PASSED:
-                assert state.history == (Pass(),) * 4
+                assert state.history == (Pass(),) * seats
             else:
                 assert state.history == ()
                 seat = state.annulment.seat
                 assert seat is not None
                 trumps = [c for c in state.hand(seat) if c.is_trump or c.is_excuse]
                 assert trumps == [ft.Card(None, 1)]
-        if phase in (Phase.DISCARD, Phase.SLAM, Phase.PLAY, Phase.DONE):
-            assert words == 4
-            assert any(isinstance(word, Bid) for word in state.history[:4])
+        if phase in (Phase.CALL, Phase.DISCARD, Phase.SLAM, Phase.PLAY, Phase.DONE):
+            assert words == seats
+            assert any(isinstance(word, Bid) for word in state.history[:seats])
             assert state.taker is not None and state.contract is not None
+        if state.partner is not None:
+            assert state.called is not None and state.partner != state.taker
+            assert (
+                state.called in state.hands[state.partner]
+                or any(
+                    state.called in trick.cards and trick.seat_of(state.called) == state.partner
+                    for trick in state.tricks
+                )
+                or state.called in state.current_trick
+            )
 
     @invariant()
     def scoring_works_at_the_end_and_only_then(self) -> None:
@@ -213,16 +239,19 @@ class TarotMachine(RuleBasedStateMachine):
             raise AssertionError("an unfinished deal was scored")
         result = ft.score(state)
         assert sum(result.deltas) == 0
+        seats = state.rules.seats
         if state.phase is Phase.DONE:
             assert result.taker_points + result.defence_points == 91
-            assert state.taker is not None
-            assert all(
-                result.deltas[state.taker] == -3 * result.deltas[seat]
-                for seat in range(4)
-                if seat != state.taker
-            )
+            taker, partner = state.taker, state.partner
+            assert taker is not None
+            defenders = [seat for seat in range(seats) if seat not in (taker, partner)]
+            unit = -result.deltas[defenders[0]]
+            assert all(result.deltas[seat] == -unit for seat in defenders)
+            if partner is not None:
+                assert result.deltas[partner] == unit
+            assert result.deltas[taker] == (len(defenders) - (partner is not None)) * unit
         else:
-            assert result.deltas == (0, 0, 0, 0)
+            assert result.deltas == (0,) * seats
 
 
 TarotMachine.TestCase.settings = settings(
