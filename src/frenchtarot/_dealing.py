@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Iterable, Sequence
 
 from frenchtarot import _masks
-from frenchtarot._checks import whole_number
+from frenchtarot._checks import describe_value, quote, whole_number
 from frenchtarot.cards import Card
 from frenchtarot.errors import (
     InvalidDealError,
@@ -70,7 +71,9 @@ def new_deal(*, dealer: int = 0, seed: int | None = None, rules: Rules = FOUR_PL
 
     Args:
         dealer: The dealing seat, from 0 to ``rules.seats - 1``.
-        seed: The seed; ``None`` draws one from the operating system.
+        seed: The seed, 0 or more; ``None`` draws one from the operating system. (Negative
+            seeds are refused: Python seeds ``-n`` and ``n`` alike, so they would repeat
+            the deals of positive seeds.)
         rules: The table size: :data:`~frenchtarot.THREE_PLAYER`,
             :data:`~frenchtarot.FOUR_PLAYER` (the default) or
             :data:`~frenchtarot.FIVE_PLAYER`.
@@ -80,9 +83,9 @@ def new_deal(*, dealer: int = 0, seed: int | None = None, rules: Rules = FOUR_PL
         holds the Petit as their only trump, without the Excuse (a *petit sec*).
 
     Raises:
-        InvalidDealError: ``dealer`` is not a seat; an :class:`InvalidDealTypeError` (also a
-            :class:`TypeError`) when ``dealer`` or ``seed`` is not an integer or ``rules``
-            not a :class:`~frenchtarot.Rules`.
+        InvalidDealError: ``dealer`` is not a seat, or ``seed`` is negative; an
+            :class:`InvalidDealTypeError` (also a :class:`TypeError`) when ``dealer`` or
+            ``seed`` is not an integer or ``rules`` not a :class:`~frenchtarot.Rules`.
 
     >>> import frenchtarot as ft
     >>> state = ft.new_deal(seed=1)
@@ -95,12 +98,28 @@ def new_deal(*, dealer: int = 0, seed: int | None = None, rules: Rules = FOUR_PL
     rules = _check_rules(rules)
     dealer = _check_dealer(dealer, rules)
     if seed is not None:
-        try:
-            seed = whole_number(seed, "seed")
-        except TarotTypeError as error:
-            raise InvalidDealTypeError(f"seed must be an int or None, not {seed!r}") from error
+        seed = check_seed(seed)
     hands, dog = shuffle_and_deal(random.Random(seed), rules, dealer)
     return _start(rules, dealer, tuple(map(_mask, hands)), _mask(dog))
+
+
+def check_seed(seed: object) -> int:
+    """``seed`` as an ``int`` if it is a valid deal seed: any integer type, 0 or more.
+
+    Raises:
+        InvalidDealError: ``seed`` is negative.
+        InvalidDealTypeError: ``seed`` is not an integer (``bool`` included).
+    """
+    try:
+        value = whole_number(seed, "seed")
+    except TarotTypeError as error:
+        raise InvalidDealTypeError(str(error)) from None
+    if value < 0:
+        raise InvalidDealError(
+            f"seed must be 0 or more, not {value} (Python seeds -n like n, so a negative "
+            "seed would repeat a deal)"
+        )
+    return value
 
 
 def _mask(indices: list[int]) -> int:
@@ -141,7 +160,9 @@ def deal_from(
     (Card.parse('T19'), Card.parse('T20'), Card.parse('T21'), Card.parse('EX'))
     """
     if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
-        raise InvalidDealTypeError(f"hands must be a sequence of 3, 4 or 5 hands, not {hands!r}")
+        raise InvalidDealTypeError(
+            f"hands must be a sequence of 3, 4 or 5 hands, not {describe_value(hands)}"
+        )
     if rules is None:
         if len(hands) not in RULES_BY_SEATS:
             raise InvalidDealError(f"expected 3, 4 or 5 hands, got {len(hands)}")
@@ -157,9 +178,10 @@ def deal_from(
     masks: list[int] = []
     where: dict[Card, str] = {}
     for place, size, group in zip(places, sizes, [*hands, dog], strict=True):
-        cards = _read_cards(place, group)
+        cards = _read_cards(place, group, size)
         if len(cards) != size:
-            raise InvalidDealError(f"{place} must have {size} cards, got {len(cards)}")
+            got = f"more than {size}" if len(cards) > size else str(len(cards))
+            raise InvalidDealError(f"{place} must have {size} cards, got {got}")
         mask = 0
         for card in cards:
             if card in where:
@@ -170,27 +192,32 @@ def deal_from(
     return _start(rules, dealer, tuple(masks[:-1]), masks[-1])
 
 
-def _read_cards(place: str, group: Iterable[Card | str]) -> list[Card]:
+def _read_cards(place: str, group: Iterable[Card | str], size: int) -> list[Card]:
+    """The cards of ``group``, read no further than one past ``size`` (so never endlessly)."""
     if isinstance(group, (str, bytes, Card)) or not isinstance(group, Iterable):
-        raise InvalidDealTypeError(f"the cards of {place} must be an iterable, not {group!r}")
+        raise InvalidDealTypeError(
+            f"the cards of {place} must be an iterable, not {type(group).__name__}"
+        )
     cards = []
-    for item in group:
+    for item in itertools.islice(group, size + 1):
         if isinstance(item, Card):
             cards.append(item)
         elif isinstance(item, str):
             try:
                 cards.append(Card.parse(item))
             except NotationError as error:
-                raise InvalidDealError(f"unknown card {item!r} in {place}") from error
+                raise InvalidDealError(f"unknown card {quote(item)} in {place}") from error
         else:
-            raise InvalidDealTypeError(f"{item!r} in {place} is not a card or a card's notation")
+            raise InvalidDealTypeError(
+                f"{describe_value(item)} in {place} is not a card or a card's notation"
+            )
     return cards
 
 
 def _check_rules(rules: object) -> Rules:
     if not isinstance(rules, Rules):
         raise InvalidDealTypeError(
-            f"rules must be a Rules value such as FOUR_PLAYER, not {rules!r}"
+            f"rules must be a Rules value such as FOUR_PLAYER, not {describe_value(rules)}"
         )
     return rules
 
@@ -200,7 +227,7 @@ def _check_dealer(dealer: object, rules: Rules) -> int:
         seat = whole_number(dealer, "dealer")
     except TarotTypeError as error:
         raise InvalidDealTypeError(
-            f"dealer must be a seat from 0 to {rules.seats - 1}, not {dealer!r}"
+            f"dealer must be a seat from 0 to {rules.seats - 1}, not {describe_value(dealer)}"
         ) from error
     if not 0 <= seat < rules.seats:
         raise InvalidDealError(f"dealer must be a seat from 0 to {rules.seats - 1}, not {seat}")

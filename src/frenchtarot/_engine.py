@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Final
 
 from frenchtarot import _calling, _ecart, _flow, _handful, _masks, _tricks
-from frenchtarot._checks import check_state
+from frenchtarot._checks import check_state, describe_value
 from frenchtarot.actions import (
     ACTION_TYPES,
     ANNOUNCE_SLAM,
@@ -169,10 +169,12 @@ every earlier bid (the highest bid is garde)
     if state.__class__ is not State:
         check_state(state)
     current = state.current
+    if seat is not None:
+        seat = state.rules.check_seat(seat)
     if current is None:
         _check_type(action)
         raise IllegalActionError(Rule.GAME_OVER, action, None)
-    if seat is not None and state.rules.check_seat(seat) != current:
+    if seat is not None and seat != current:
         _check_type(action)
         raise IllegalActionError(
             Rule.NOT_YOUR_TURN, action, current, f"it is seat {current}'s turn, not {seat}'s"
@@ -207,7 +209,9 @@ every earlier bid (the highest bid is garde)
 
 def _check_type(action: object) -> None:
     if not isinstance(action, ACTION_TYPES):
-        raise TarotTypeError(f"expected an action (Bid, Pass, Play, ...), not {action!r}")
+        raise TarotTypeError(
+            f"expected an action (Bid, Pass, Play, ...), not {describe_value(action)}"
+        )
 
 
 def _evolve(state: State, **changes: object) -> State:

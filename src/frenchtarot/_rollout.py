@@ -21,6 +21,7 @@ from typing import Final, Protocol
 
 from frenchtarot import _flow, _masks
 from frenchtarot._calling import callable_mask, camp_mask, opening_lead_mask, partner_of
+from frenchtarot._checks import check_state
 from frenchtarot._ecart import discard_mask
 from frenchtarot._engine import _BIDDING_ACTIONS, _SLAM_ACTIONS, apply, legal_actions
 from frenchtarot._handful import canonical_displays
@@ -35,6 +36,7 @@ from frenchtarot.actions import (
     DeclareHandful,
 )
 from frenchtarot.cards import DECK
+from frenchtarot.errors import TarotTypeError
 from frenchtarot.state import Annulment, AnnulReason, Handful, Phase, State, Trick
 
 __all__ = ["Policy", "rollout"]
@@ -82,6 +84,8 @@ def rollout(state: State, rng: random.Random, policy: Policy | None = None) -> S
 
     Raises:
         IllegalActionError: The policy chose an action the rules forbid.
+        TarotTypeError: ``state`` is not a :class:`~frenchtarot.State`, ``rng`` is not a
+            :class:`random.Random` (when no policy is given), or ``policy`` is not callable.
 
     >>> import random
     >>> import frenchtarot as ft
@@ -94,6 +98,12 @@ def rollout(state: State, rng: random.Random, policy: Policy | None = None) -> S
     >>> state == end
     True
     """
+    if state.__class__ is not State:
+        check_state(state)
+    if policy is not None and not callable(policy):
+        raise TarotTypeError(f"policy must be callable or None, not {type(policy).__name__}")
+    if policy is None and not isinstance(rng, random.Random):
+        raise TarotTypeError(f"rng must be a random.Random, not {type(rng).__name__}")
     if state.current is None:
         return state
     if policy is None:

@@ -34,7 +34,8 @@ from typing import Final, TypeAlias
 
 import attrs
 
-from frenchtarot.cards import DECK, Card, describe_value, foreign_character, quote
+from frenchtarot._checks import describe_value, quote
+from frenchtarot.cards import DECK, Card, foreign_character
 from frenchtarot.errors import NotationError, TarotTypeError
 
 __all__ = [
@@ -155,7 +156,7 @@ def _check_contract(
     instance: object, attribute: attrs.Attribute[Contract], value: Contract
 ) -> None:
     if not isinstance(value, Contract):
-        raise TarotTypeError(f"Bid takes a Contract, not {value!r}")
+        raise TarotTypeError(f"Bid takes a Contract, not {describe_value(value)}")
 
 
 @attrs.frozen

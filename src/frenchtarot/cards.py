@@ -21,7 +21,7 @@ import re
 from collections.abc import Iterator
 from typing import Final, final
 
-from frenchtarot._checks import whole_number
+from frenchtarot._checks import describe_value, quote, whole_number
 from frenchtarot.errors import InvalidCardError, NotationError, TarotTypeError
 
 __all__ = ["DECK", "Card", "Suit"]
@@ -81,21 +81,6 @@ WHITESPACE: Final = " \t\n\r\x0b\x0c"
 _FOREIGN: Final = re.compile(r"[^\x20-\x7e\t\n\r\x0b\x0c]")
 
 
-def quote(text: str, characters: int = 40, width: int = 80) -> str:
-    r"""``repr(text)`` for an error message, cut short when ``text`` is long.
-
-    At most the first ``characters`` characters are quoted, and fewer when their escapes
-    (``\x0b``, ``\U000e0001``...) would make the quote longer than ``width``; ``...``
-    follows the quote when ``text`` was cut. The result is never longer than ``width + 3``.
-    """
-    shown = text[:characters]
-    quoted = repr(shown)
-    while len(quoted) > width:
-        shown = shown[:-1]
-        quoted = repr(shown)
-    return quoted if len(shown) == len(text) else quoted + "..."
-
-
 def foreign_character(text: str) -> str | None:
     """Name the first character of ``text`` that no notation has, or ``None``.
 
@@ -110,17 +95,6 @@ def foreign_character(text: str) -> str | None:
     kind = "control character" if char.isascii() else "non-ASCII character"
     shown = f"{char!r} " if char.isprintable() else ""
     return f"{kind} {shown}(U+{ord(char):04X})"
-
-
-def describe_value(value: object) -> str:
-    """A short description of a value of the wrong type, for an error message.
-
-    Strings are quoted (see :func:`quote`); anything else is named by its type, as its
-    ``repr`` may be long, slow or even fail (an ``int`` of more than 4300 digits).
-    """
-    if isinstance(value, str):
-        return quote(value)
-    return type(value).__name__
 
 
 @final

@@ -298,7 +298,7 @@ def observe(state: State, seat: int) -> Observation:
     (True, (18, 24, 18, 18))
     """
     if not isinstance(state, State):
-        raise TarotTypeError(f"expected a State, not {state!r}")
+        raise TarotTypeError(f"expected a State, not {type(state).__name__}")
     seat = state.rules.check_seat(seat)
     phase = state.phase
     hands = state._hands

@@ -20,7 +20,7 @@ from typing import Final
 
 import attrs
 
-from frenchtarot._checks import whole_number
+from frenchtarot._checks import describe_value, whole_number
 from frenchtarot.errors import InvalidRulesError, InvalidSeatError, TarotTypeError
 
 __all__ = ["FIVE_PLAYER", "FOUR_PLAYER", "RULES_BY_SEATS", "THREE_PLAYER", "Rules"]
@@ -32,13 +32,15 @@ _HANDFUL_BONUSES: Final = (20, 30, 40)
 def _check_rules(rules: Rules) -> None:
     """Refuse parameters that do not describe a playable Tarot table."""
     if not isinstance(rules.name, str):
-        raise TarotTypeError(f"Rules.name must be a str, not {rules.name!r}")
+        raise TarotTypeError(f"Rules.name must be a str, not {describe_value(rules.name)}")
     for field in ("seats", "hand_size", "dog_size", "packet", "min_cut"):
         value = getattr(rules, field)
         if isinstance(value, bool) or not isinstance(value, int):
-            raise TarotTypeError(f"Rules.{field} must be an int, not {value!r}")
+            raise TarotTypeError(f"Rules.{field} must be an int, not {describe_value(value)}")
     if not isinstance(rules.calls_partner, bool):
-        raise TarotTypeError(f"Rules.calls_partner must be a bool, not {rules.calls_partner!r}")
+        raise TarotTypeError(
+            f"Rules.calls_partner must be a bool, not {describe_value(rules.calls_partner)}"
+        )
     if not 3 <= rules.seats <= 5:
         raise InvalidRulesError(f"Tarot is played by 3, 4 or 5 seats, not {rules.seats}")
     if rules.hand_size < 1 or rules.dog_size < 1:
@@ -64,7 +66,8 @@ def _check_rules(rules: Rules) -> None:
     handfuls = rules.handfuls
     if not isinstance(handfuls, tuple) or len(handfuls) != len(_HANDFUL_BONUSES):
         raise TarotTypeError(
-            f"Rules.handfuls must be a tuple of 3 (trumps, bonus) pairs, not {handfuls!r}"
+            "Rules.handfuls must be a tuple of 3 (trumps, bonus) pairs, "
+            f"not {describe_value(handfuls)}"
         )
     sizes = []
     for pair in handfuls:
@@ -73,7 +76,9 @@ def _check_rules(rules: Rules) -> None:
             or len(pair) != 2
             or not all(isinstance(n, int) and not isinstance(n, bool) for n in pair)
         ):
-            raise TarotTypeError(f"each handful must be a (trumps, bonus) pair, not {pair!r}")
+            raise TarotTypeError(
+                f"each handful must be a (trumps, bonus) pair, not {describe_value(pair)}"
+            )
         sizes.append(pair[0])
     if sizes != sorted(set(sizes)) or sizes[0] < 1 or sizes[-1] > min(22, rules.hand_size):
         raise InvalidRulesError(

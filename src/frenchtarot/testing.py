@@ -28,6 +28,8 @@ from typing import Final, NoReturn, Protocol, TypeVar
 import attrs
 
 from frenchtarot import _flow
+from frenchtarot._checks import describe_value, whole_number
+from frenchtarot._dealing import check_seed
 from frenchtarot._dealing import new_deal as _library_new_deal
 from frenchtarot._engine import apply as _library_apply
 from frenchtarot._engine import is_legal as _library_is_legal
@@ -45,7 +47,15 @@ from frenchtarot.actions import (
     Play,
 )
 from frenchtarot.cards import DECK, Card
-from frenchtarot.errors import IllegalActionError, NotTerminalError, Rule, TarotError
+from frenchtarot.errors import (
+    IllegalActionError,
+    InvalidDealError,
+    InvalidDealTypeError,
+    NotTerminalError,
+    Rule,
+    TarotError,
+    TarotTypeError,
+)
 from frenchtarot.rules import FOUR_PLAYER, Rules
 from frenchtarot.scoring import Score
 from frenchtarot.scoring import score as _library_score
@@ -187,7 +197,7 @@ def check_conformance(
 
     Args:
         deals: How many deals to play.
-        seed: The seed of the first deal; the others follow it.
+        seed: The seed of the first deal (0 or more); the others follow it.
         probes: How many probe actions to try at each step (0 for none).
         rules: The table size of the deals: :data:`~frenchtarot.THREE_PLAYER`,
             :data:`~frenchtarot.FOUR_PLAYER` (the default) or :data:`~frenchtarot.FIVE_PLAYER`.
@@ -202,7 +212,10 @@ def check_conformance(
 
     Raises:
         ConformanceError: A check failed; the message says which, where and how.
-        ValueError: ``deals`` or ``probes`` is negative.
+        InvalidDealError: ``deals``, ``probes`` or ``seed`` is negative; an
+            :class:`~frenchtarot.InvalidDealTypeError` (also a :class:`TypeError`) when one
+            of them is not an integer (``bool`` included) or ``rules`` is not a
+            :class:`~frenchtarot.Rules`.
 
     A wrapper that drops the first legal action is caught at once: a probe finds that
     ``apply`` accepts the pass it leaves out.
@@ -217,10 +230,16 @@ def check_conformance(
     ...     print(f"{error.check} at step {error.step}: {error.detail}")
     legal-actions at step 0: apply accepts pass, which legal_actions does not list
     """
-    if deals < 0:
-        raise ValueError(f"deals must be at least 0, not {deals}")
-    if probes < 0:
-        raise ValueError(f"probes must be at least 0, not {probes}")
+    seed = check_seed(seed)
+    for name, value in (("deals", deals), ("probes", probes)):
+        try:
+            count = whole_number(value, name)
+        except TarotTypeError as error:
+            raise InvalidDealTypeError(str(error)) from None
+        if count < 0:
+            raise InvalidDealError(f"{name} must be at least 0, not {count}")
+    if not isinstance(rules, Rules):
+        raise InvalidDealTypeError(f"rules must be a Rules value, not {describe_value(rules)}")
     run = _Run(new_deal, legal_actions, apply, is_legal, score, probes, rules)
     for number in range(deals):
         run.play(seed + number)
