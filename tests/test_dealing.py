@@ -602,7 +602,9 @@ def test_bad_dealer(dealer: object) -> None:
 def test_bad_seed(seed: object) -> None:
     with pytest.raises(InvalidDealError) as info:
         new_deal(seed=seed)  # type: ignore[arg-type]
-    assert repr(seed) in str(info.value)
+    message = str(info.value)
+    # Short scalars are shown; other values are named by their type (a repr may be huge).
+    assert repr(seed) in message or type(seed).__name__ in message
 
 
 def test_invalid_deal_error_is_a_value_error_and_a_tarot_error() -> None:

@@ -45,7 +45,7 @@ from frenchtarot.errors import (
     TarotTypeError,
 )
 from frenchtarot.observation import ExcuseExchange, Observation, information_state_key, observe
-from frenchtarot.rules import FIVE_PLAYER, FOUR_PLAYER, THREE_PLAYER, Rules
+from frenchtarot.rules import FIVE_PLAYER, FOUR_PLAYER, RULES_BY_SEATS, THREE_PLAYER, Rules
 from frenchtarot.scoring import Camp, HandfulBonus, PetitAuBout, Score, SlamResult, returns, score
 from frenchtarot.state import Annulment, AnnulReason, Handful, Phase, State, Trick
 
@@ -58,6 +58,7 @@ __all__ = [
     "DECK",
     "FIVE_PLAYER",
     "FOUR_PLAYER",
+    "RULES_BY_SEATS",
     "THREE_PLAYER",
     "Action",
     "AnnounceSlam",

@@ -63,6 +63,19 @@ def describe_deal(start: State, players: Sequence[Player]) -> tuple[State, list[
     return state, lines
 
 
+def _seed(text: str) -> int:
+    """An argparse type: a whole number, 0 or more."""
+    try:
+        seed = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"the seed must be a whole number, not {text!r}"
+        ) from None
+    if seed < 0:
+        raise argparse.ArgumentTypeError(f"the seed must be 0 or more, not {seed}")
+    return seed
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line: play one deal and print it."""
     parser = argparse.ArgumentParser(
@@ -73,7 +86,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--players", type=int, default=4, choices=(3, 4, 5), help="table size (default 4)"
     )
     parser.add_argument(
-        "--seed", type=int, default=None, help="seed of the deal and players (default: random)"
+        "--seed",
+        type=_seed,
+        default=None,
+        help="seed of the deal and players, 0 or more (default: random)",
     )
     parser.add_argument("--dealer", type=int, default=0, help="dealing seat (default 0)")
     parser.add_argument(

@@ -25,11 +25,16 @@ def quote(text: str, characters: int = 40, width: int = 80) -> str:
 def describe_value(value: object) -> str:
     """A short description of a value of the wrong type, for an error message.
 
-    Strings are quoted (see :func:`quote`); anything else is named by its type, as its
-    ``repr`` may be long, slow or even fail (an ``int`` of more than 4300 digits).
+    Strings are quoted (see :func:`quote`); ``None``, booleans, floats and ints of up to 128
+    bits are shown; anything else is named by its type, as its ``repr`` may be long, slow
+    or even fail (an ``int`` of more than 4300 digits).
     """
     if isinstance(value, str):
         return quote(value)
+    if value is None or isinstance(value, (bool, float)):
+        return repr(value)
+    if type(value) is int and value.bit_length() <= 128:
+        return repr(value)
     return type(value).__name__
 
 

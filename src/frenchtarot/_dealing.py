@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Sequence, Sized
 
 from frenchtarot import _masks
 from frenchtarot._checks import describe_value, quote, whole_number
@@ -180,7 +180,9 @@ def deal_from(
     for place, size, group in zip(places, sizes, [*hands, dog], strict=True):
         cards = _read_cards(place, group, size)
         if len(cards) != size:
-            got = f"more than {size}" if len(cards) > size else str(len(cards))
+            got = str(len(cards))
+            if len(cards) > size:
+                got = str(len(group)) if isinstance(group, Sized) else f"more than {size}"
             raise InvalidDealError(f"{place} must have {size} cards, got {got}")
         mask = 0
         for card in cards:

@@ -389,7 +389,7 @@ def _play(state: State, action: Play, seat: int) -> State:
     else:
         camp = _calling.camp_mask(state.taker, state.partner)  # type: ignore[arg-type]
         winner = _tricks.trick_winner(rules, camp, leader, trick, tricks)
-        tricks = (*tricks, Trick(leader, tuple(map(DECK.__getitem__, trick)), winner))
+        tricks = (*tricks, Trick._trusted(leader, tuple(map(DECK.__getitem__, trick)), winner))
         trick = ()
         if _flow.deal_over(rules, len(tricks)):
             phase, current = Phase.DONE, None

@@ -247,7 +247,7 @@ def _random_rollout(state: State, rng: random.Random) -> State:
             trick += (index,)
         # The trick is complete: the same resolution as the engine's.
         winner = trick_winner(rules, camp, leader, trick, tricks)
-        tricks.append(Trick(leader, tuple(map(_CARD_OF, trick)), winner))
+        tricks.append(Trick._trusted(leader, tuple(map(_CARD_OF, trick)), winner))
         if _flow.deal_over(rules, len(tricks)):
             break
         leader = winner

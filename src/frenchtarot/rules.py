@@ -5,13 +5,13 @@ size of a packet in the deal, the handful sizes and whether the taker calls a pa
 engine reads every table-size difference from here; everything that depends on one deal
 (who took, who the partner is) lives in the :class:`~frenchtarot.State`.
 
-===================  =======  =====  ===  =======  ==============  ================
-value                seats    hand   dog  packet   handfuls        partner called
-===================  =======  =====  ===  =======  ==============  ================
-:data:`THREE_PLAYER`  3       24     6    4        13, 15, 18      no
-:data:`FOUR_PLAYER`   4       18     6    3        10, 13, 15      no
-:data:`FIVE_PLAYER`   5       15     3    3        8, 10, 13       yes (a King)
-===================  =======  =====  ===  =======  ==============  ================
+=====================  =====  ====  ===  ======  ==========  ==============
+value                  seats  hand  dog  packet  handfuls    partner called
+=====================  =====  ====  ===  ======  ==========  ==============
+:data:`THREE_PLAYER`   3      24    6    4       13, 15, 18  no
+:data:`FOUR_PLAYER`    4      18    6    3       10, 13, 15  no
+:data:`FIVE_PLAYER`    5      15    3    3       8, 10, 13   yes (a King)
+=====================  =====  ====  ===  ======  ==========  ==============
 """
 
 from __future__ import annotations
@@ -79,6 +79,8 @@ def _check_rules(rules: Rules) -> None:
             raise TarotTypeError(
                 f"each handful must be a (trumps, bonus) pair, not {describe_value(pair)}"
             )
+        if pair[1] < 1:
+            raise InvalidRulesError(f"a handful bonus must be positive, not {pair[1]}")
         sizes.append(pair[0])
     if sizes != sorted(set(sizes)) or sizes[0] < 1 or sizes[-1] > min(22, rules.hand_size):
         raise InvalidRulesError(

@@ -92,7 +92,7 @@ class ConformanceError(TarotError, AssertionError):
     Attributes:
         check: The short name of the failed check, such as ``"apply-pure"`` or ``"cards"``.
         detail: What was wrong, in words.
-        seed: The seed of the deal (dealt by seat ``seed % 4``) where it failed.
+        seed: The seed of the deal (dealt by seat ``seed % seats``) where it failed.
         step: How many actions of that deal had been applied.
         history: Those actions, in order; with the seed they replay the failure.
     """
