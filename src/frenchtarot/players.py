@@ -19,6 +19,7 @@ from collections.abc import Callable, Sequence
 from typing import Final, TypeAlias
 
 from frenchtarot import _tricks
+from frenchtarot._checks import check_state, describe_value
 from frenchtarot._engine import apply
 from frenchtarot.actions import (
     Action,
@@ -30,7 +31,7 @@ from frenchtarot.actions import (
     Play,
 )
 from frenchtarot.cards import Card
-from frenchtarot.errors import DealOverError
+from frenchtarot.errors import DealOverError, TarotTypeError
 from frenchtarot.observation import Observation, observe
 from frenchtarot.state import Phase, State
 
@@ -61,6 +62,7 @@ class RandomPlayer:
 
         Raises:
             DealOverError: It is not this seat's turn, or the deal is over.
+            TarotTypeError: ``observation`` is not an :class:`~frenchtarot.Observation`.
         """
         return self._rng.choice(_legal(observation))
 
@@ -115,6 +117,7 @@ class SimplePlayer:
 
         Raises:
             DealOverError: It is not this seat's turn, or the deal is over.
+            TarotTypeError: ``observation`` is not an :class:`~frenchtarot.Observation`.
         """
         actions = _legal(observation)
         seat = observation.seat
@@ -165,6 +168,8 @@ class SimplePlayer:
 
 
 def _legal(observation: Observation) -> tuple[Action, ...]:
+    if not isinstance(observation, Observation):
+        raise TarotTypeError(f"a player takes an Observation, not {describe_value(observation)}")
     if not observation.legal_actions:
         raise DealOverError(
             f"seat {observation.seat} has nothing to do: "
@@ -187,7 +192,20 @@ def play_deal(state: State, players: Sequence[Player]) -> State:
 
     Raises:
         IllegalActionError: A player returned an illegal action.
+        TarotTypeError: ``state`` is not a :class:`~frenchtarot.State`, or ``players`` is not
+            a sequence of one callable per seat.
     """
+    check_state(state)
+    if (
+        isinstance(players, (str, bytes))
+        or not isinstance(players, Sequence)
+        or len(players) != state.rules.seats
+        or not all(callable(player) for player in players)
+    ):
+        raise TarotTypeError(
+            f"players must be a sequence of {state.rules.seats} callables, "
+            f"not {describe_value(players)}"
+        )
     while state.current is not None:
         state = apply(state, players[state.current](observe(state, state.current)))
     return state

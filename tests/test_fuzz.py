@@ -1,0 +1,222 @@
+"""Fuzzing every public entry point: whatever it is given, only a ``TarotError`` comes out.
+
+Hypothesis calls each public function and constructor with values of every type (and with
+valid values now and then, so that the checks past the first one are reached too). Each
+call must return or raise a :class:`~frenchtarot.TarotError` subclass, within a generous
+time bound (the inputs are small: a slow answer means a loop that should not be there),
+with an error message of a few hundred characters at most. A refused action leaves the
+state equal, with the same hash.
+"""
+
+from __future__ import annotations
+
+import pickle
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import frenchtarot as ft
+from frenchtarot import DECK, Card, State, Suit, TarotError
+from frenchtarot.players import RandomPlayer, SimplePlayer, play_deal
+from frenchtarot.testing import check_conformance
+from tests.strategies import TABLES, actions, states
+
+#: No call on these small inputs may take longer (a hang or a quadratic blow-up would).
+TIME_BOUND = 2.0
+#: No error message may be longer, whatever the input.
+MESSAGE_BOUND = 400
+
+
+def scalars() -> st.SearchStrategy[object]:
+    return st.one_of(
+        st.none(),
+        st.booleans(),
+        st.integers(),
+        st.integers(min_value=-2, max_value=80),
+        st.floats(),
+        st.text(max_size=60),
+        st.binary(max_size=20),
+        st.complex_numbers(),
+        st.sampled_from([object(), int, str, ..., NotImplemented]),
+        st.sampled_from(DECK),
+        st.sampled_from(list(Suit)),
+        st.sampled_from(list(ft.Contract)),
+        st.sampled_from(TABLES),
+        st.sampled_from(
+            ["KH", "T21", "EX", "pass", "garde", "call KS", "discard 2S", "handful T1 T2"]
+        ),
+    )
+
+
+def anything() -> st.SearchStrategy[object]:
+    """Values of every type, containers of them included."""
+    return st.recursive(
+        scalars(),
+        lambda inner: st.one_of(
+            st.lists(inner, max_size=6),
+            st.tuples(inner, inner),
+            st.frozensets(st.sampled_from(DECK), max_size=8),
+            st.dictionaries(st.text(max_size=5), inner, max_size=3),
+        ),
+        max_leaves=12,
+    )
+
+
+def states_or_anything() -> st.SearchStrategy[object]:
+    return st.one_of(anything(), states(20))
+
+
+def actions_or_anything() -> st.SearchStrategy[object]:
+    return st.one_of(anything(), actions())
+
+
+def call_safely(function: Callable[..., object], *args: object, **kwargs: object) -> object:
+    """Call ``function``: it must return or raise a ``TarotError``, quickly and briefly."""
+    start = time.perf_counter()
+    try:
+        return function(*args, **kwargs)
+    except TarotError as error:
+        assert len(str(error)) <= MESSAGE_BOUND, str(error)[:500]
+        return error
+    finally:
+        assert time.perf_counter() - start < TIME_BOUND
+
+
+def at_most_one(deals: Any) -> Any:
+    """``deals`` unchanged, unless it is a count above 1 (one checked deal is enough here)."""
+    if type(deals) is int and deals > 1:
+        return 1
+    return deals
+
+
+CALLS: dict[str, tuple[Callable[..., object], tuple[st.SearchStrategy[Any], ...]]] = {
+    "new_deal": (
+        lambda dealer, seed, rules: ft.new_deal(dealer=dealer, seed=seed, rules=rules),
+        (anything(), anything(), anything()),
+    ),
+    "deal_from": (
+        lambda hands, dog, dealer, rules: ft.deal_from(hands, dog, dealer=dealer, rules=rules),
+        (anything(), anything(), anything(), anything()),
+    ),
+    "legal_actions": (ft.legal_actions, (states_or_anything(),)),
+    "score": (ft.score, (states_or_anything(),)),
+    "returns": (ft.returns, (states_or_anything(),)),
+    "observe": (ft.observe, (states_or_anything(), anything())),
+    "information_state_key": (ft.information_state_key, (states_or_anything(), anything())),
+    # A callable policy is user code: what it raises is its own business, so the policies
+    # drawn are non-callables, None, or one that returns something (legal or not).
+    "rollout": (
+        ft.rollout,
+        (
+            states_or_anything(),
+            st.one_of(anything(), st.builds(random.Random, st.integers())),
+            st.one_of(
+                anything().filter(lambda value: not callable(value)),
+                anything().map(lambda value: lambda state, legal: value),
+            ),
+        ),
+    ),
+    "parse_action": (ft.parse_action, (anything(),)),
+    "Card.parse": (Card.parse, (anything(),)),
+    "Card": (Card, (anything(), anything())),
+    "Card.from_index": (Card.from_index, (anything(),)),
+    "Bid": (ft.Bid, (anything(),)),
+    "Call": (ft.Call, (anything(),)),
+    "Discard": (ft.Discard, (anything(),)),
+    "Play": (ft.Play, (anything(),)),
+    "DeclareHandful": (ft.DeclareHandful, (anything(),)),
+    "Trick": (ft.Trick, (anything(), anything(), anything())),
+    "Handful": (ft.Handful, (anything(), anything())),
+    "Rules": (
+        lambda *fields: ft.Rules(*fields),
+        (anything(), anything(), anything(), anything(), anything(), anything()),
+    ),
+    "Rules.check_seat": (ft.FIVE_PLAYER.check_seat, (anything(),)),
+    "Rules.next_seat": (ft.THREE_PLAYER.next_seat, (anything(),)),
+    "State.hand": (lambda state, seat: ft.new_deal(seed=1).hand(seat), (anything(), anything())),
+    "check_conformance": (
+        lambda deals, seed, probes, rules: check_conformance(
+            deals=at_most_one(deals), seed=seed, probes=probes, rules=rules
+        ),
+        (anything(), anything(), anything(), anything()),
+    ),
+    "RandomPlayer": (lambda seed, obs: RandomPlayer(0)(obs), (anything(), anything())),
+    "SimplePlayer": (lambda obs, _unused: SimplePlayer()(obs), (anything(), anything())),
+    "play_deal": (
+        lambda state, players: play_deal(state, players) if isinstance(state, State) else None,
+        (states_or_anything(), anything()),
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CALLS))
+@given(data=st.data())
+def test_only_tarot_errors_come_out(name: str, data: st.DataObject) -> None:
+    function, strategies = CALLS[name]
+    args = [data.draw(strategy, label=f"argument {n}") for n, strategy in enumerate(strategies)]
+    call_safely(function, *args)
+
+
+@given(state=states(), action=actions_or_anything(), seat=anything())
+def test_a_refused_action_leaves_the_state_equal(
+    state: State, action: object, seat: object
+) -> None:
+    before = pickle.loads(pickle.dumps(state))
+    digest = hash(state)
+    for function in (ft.apply, ft.is_legal):
+        call_safely(function, state, action, seat=seat)
+        call_safely(function, state, action)
+    assert state == before
+    assert hash(state) == digest
+
+
+@given(state=states(), seat=anything())
+def test_observe_takes_only_seats(state: State, seat: object) -> None:
+    result = call_safely(ft.observe, state, seat)
+    if isinstance(result, ft.Observation):
+        assert result.seat == seat
+        assert 0 <= result.seat < state.rules.seats
+
+
+def test_the_table_covers_every_public_callable() -> None:
+    """Every public function and class of the package is fuzzed here (or is an error,
+    an enum, a constant, or a value type that takes no arguments)."""
+    fuzzed = {name.split(".")[0] for name in CALLS} | {"apply", "is_legal"}
+    exempt = {
+        "DECK",
+        "FIVE_PLAYER",
+        "FOUR_PLAYER",
+        "THREE_PLAYER",
+        "RULES_BY_SEATS",
+        "Action",
+        "AnnounceSlam",
+        "Pass",
+        "AnnulReason",
+        "Annulment",
+        "Camp",
+        "Contract",
+        "ExcuseExchange",
+        "HandfulBonus",
+        "Observation",
+        "PetitAuBout",
+        "Phase",
+        "Policy",
+        "Rule",
+        "Score",
+        "SlamResult",
+        "State",
+        "Suit",
+        "__version__",
+    }
+    errors = {name for name in ft.__all__ if name.endswith("Error")}
+    assert set(ft.__all__) - errors - exempt <= fuzzed, set(ft.__all__) - errors - exempt - fuzzed
+
+
+def test_random_generators_of_any_kind_are_refused_or_used() -> None:
+    state = ft.new_deal(seed=5)
+    assert call_safely(ft.rollout, state, random.SystemRandom()) is not None
