@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 import frenchtarot as ft
 from frenchtarot import Action, Contract, IllegalActionError, Pass, Phase, Play, Rule, Score, State
+from frenchtarot._engine import _evolve
 from frenchtarot.testing import (
     ConformanceError,
     ConformanceReport,
@@ -163,7 +164,7 @@ def other_action_apply(state: State, action: Action) -> State:
 def card_losing_apply(state: State, action: Action) -> State:
     """Forget the dog during the bidding."""
     result = ft.apply(state, action)
-    return attrs.evolve(result, dog=0) if result.phase is Phase.BIDDING else result
+    return _evolve(result, dog=0) if result.phase is Phase.BIDDING else result
 
 
 def untyped_refusals(state: State, action: Action) -> State:

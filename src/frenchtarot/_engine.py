@@ -26,7 +26,15 @@ from frenchtarot.actions import (
 )
 from frenchtarot.cards import DECK, Card
 from frenchtarot.errors import IllegalActionError, Rule, TarotTypeError
-from frenchtarot.state import Annulment, AnnulReason, Handful, Phase, State, Trick
+from frenchtarot.state import (
+    Annulment,
+    AnnulReason,
+    Handful,
+    Phase,
+    State,
+    Trick,
+    make_state,
+)
 
 __all__ = ["apply", "is_legal", "legal_actions"]
 
@@ -395,7 +403,7 @@ def _play(state: State, action: Play, seat: int) -> State:
             phase, current = Phase.DONE, None
         else:
             current = leader = winner
-    return State(
+    return make_state(
         rules,
         state.dealer,
         phase,

@@ -17,6 +17,7 @@ tests compare the two on many deals of every table size, from every phase.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Final, Protocol
 
 from frenchtarot import _flow, _masks
@@ -25,7 +26,7 @@ from frenchtarot._checks import check_state
 from frenchtarot._ecart import discard_mask
 from frenchtarot._engine import _BIDDING_ACTIONS, _SLAM_ACTIONS, apply, legal_actions
 from frenchtarot._handful import canonical_displays
-from frenchtarot._tricks import legal_mask, trick_winner
+from frenchtarot._tricks import LEADS, follow_mask, trick_winner
 from frenchtarot.actions import (
     CALLS,
     DISCARDS,
@@ -35,16 +36,22 @@ from frenchtarot.actions import (
     Bid,
     DeclareHandful,
 )
-from frenchtarot.cards import DECK
+from frenchtarot.cards import DECK, EXCUSE_INDEX
 from frenchtarot.errors import TarotTypeError
-from frenchtarot.state import Annulment, AnnulReason, Handful, Phase, State, Trick
+from frenchtarot.state import (
+    Annulment,
+    AnnulReason,
+    Handful,
+    Phase,
+    State,
+    Trick,
+    make_state,
+)
 
 __all__ = ["Policy", "rollout"]
 
 _TRUMPS: Final = _masks.TRUMPS
 _CARD_OF: Final = DECK.__getitem__
-_RANGES: Final = tuple(range(n) for n in range(79))
-"""``_RANGES[n]`` is ``range(n)``: ``rng.choice(_RANGES[n])`` draws like a choice among n."""
 
 
 class Policy(Protocol):
@@ -126,6 +133,8 @@ def _random_rollout(state: State, rng: random.Random) -> State:
     Every step follows ``frenchtarot._flow``, as the engine does.
     """
     choice = rng.choice
+    # What rng.choice(sequence) draws, without building the sequence: the same numbers.
+    below: Callable[[int], int] = rng._randbelow  # type: ignore[attr-defined]
     rules = state.rules
     seats = rules.seats
     phase = state.phase
@@ -152,7 +161,7 @@ def _random_rollout(state: State, rng: random.Random) -> State:
             seat = rules.next_seat(seat)
         phase = _flow.after_bidding(rules, contract)
         if phase is Phase.ANNULLED:
-            return State(
+            return make_state(
                 rules,
                 state.dealer,
                 phase,
@@ -180,7 +189,7 @@ def _random_rollout(state: State, rng: random.Random) -> State:
     assert taker is not None and contract is not None
     if phase is Phase.CALL:
         allowed = callable_mask(hands[taker])
-        index = _nth_bit(allowed, choice(_RANGES[allowed.bit_count()]))
+        index = _nth_bit(allowed, below(allowed.bit_count()))
         history.append(CALLS[index])
         called = DECK[index]
         partner = partner_of(hands, taker, index)
@@ -194,7 +203,7 @@ def _random_rollout(state: State, rng: random.Random) -> State:
         remaining = _flow.ecart_left(rules, ecart)
         while remaining:
             allowed = discard_mask(hand, remaining)
-            index = _nth_bit(allowed, choice(_RANGES[allowed.bit_count()]))
+            index = _nth_bit(allowed, below(allowed.bit_count()))
             hand &= ~(1 << index)
             ecart |= 1 << index
             history.append(DISCARDS[index])
@@ -217,19 +226,26 @@ def _random_rollout(state: State, rng: random.Random) -> State:
     trick = state._trick
     camp = camp_mask(taker, partner)
     opening = -1 if called is None else called.index
+    # The suit led and the highest trump of the trick in progress, kept up to date.
+    led, top = 0, -1
+    for index in trick:
+        if not led:
+            led = LEADS[index]
+        if top < index < EXCUSE_INDEX:
+            top = index
     while True:
         first = not tricks
         while len(trick) < seats:
             seat = (leader + len(trick)) % seats
             hand = work[seat]
-            legal = legal_mask(hand, trick)
+            legal = follow_mask(hand, led, top)
             if first and opening >= 0 and not trick:
                 legal = opening_lead_mask(legal, opening)
             count = legal.bit_count()
             if first and _flow.may_show_handful(len(tricks), seat in asked):
                 asked.add(seat)
                 displays = canonical_displays(rules, hand, ecart & _TRUMPS if seat == taker else 0)
-                drawn = choice(_RANGES[len(displays) + count])
+                drawn = below(len(displays) + count)
                 if drawn < len(displays):
                     cards = _masks.cards(displays[drawn])
                     handfuls.append(Handful(seat, cards))
@@ -237,7 +253,7 @@ def _random_rollout(state: State, rng: random.Random) -> State:
                     continue
                 pick = drawn - len(displays)
             else:
-                pick = choice(_RANGES[count])
+                pick = below(count)
             while pick:  # _nth_bit(legal, pick), inlined: this loop is the hot path
                 legal &= legal - 1
                 pick -= 1
@@ -245,6 +261,10 @@ def _random_rollout(state: State, rng: random.Random) -> State:
             work[seat] = hand & ~(1 << index)
             history.append(PLAYS[index])
             trick += (index,)
+            if not led:
+                led = LEADS[index]
+            if top < index < EXCUSE_INDEX:
+                top = index
         # The trick is complete: the same resolution as the engine's.
         winner = trick_winner(rules, camp, leader, trick, tricks)
         tricks.append(Trick._trusted(leader, tuple(map(_CARD_OF, trick)), winner))
@@ -252,8 +272,9 @@ def _random_rollout(state: State, rng: random.Random) -> State:
             break
         leader = winner
         trick = ()
+        led, top = 0, -1
 
-    return State(
+    return make_state(
         rules,
         state.dealer,
         Phase.DONE,

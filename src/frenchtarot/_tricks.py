@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from frenchtarot import _masks
 from frenchtarot.errors import Rule
@@ -15,20 +15,38 @@ if TYPE_CHECKING:
 _EXCUSE_INDEX = 21
 
 
+LEADS: Final[tuple[int, ...]] = tuple(
+    _masks.TRUMPS
+    if index < _EXCUSE_INDEX
+    else 0
+    if index == _EXCUSE_INDEX
+    else _masks.SUITS[_masks.SUIT_OF_INDEX[index]]
+    for index in range(78)
+)
+"""``LEADS[i]``: the suit (trumps included) that card ``i`` sets when it is the first card of
+a trick, as a mask; 0 for the Excuse, which sets none (the next card does)."""
+
+
 def led_suit_mask(trick: tuple[int, ...]) -> int:
     """The cards of the suit that sets the trick (trumps included), 0 when nothing sets it.
 
     The first card sets the suit, except the Excuse, after which the next card does.
     """
     for index in trick:
-        if index != _EXCUSE_INDEX:
-            return _masks.TRUMPS if index < _EXCUSE_INDEX else _masks.SUITS[(index - 22) // 14]
+        led = LEADS[index]
+        if led:
+            return led
     return 0
 
 
-def legal_mask(hand: int, trick: tuple[int, ...]) -> int:
-    """The cards of ``hand`` that may be played to ``trick`` (the cards played so far)."""
-    led = led_suit_mask(trick)
+def follow_mask(hand: int, led: int, top: int) -> int:
+    """The cards of ``hand`` that may be played to a trick whose suit is ``led``.
+
+    ``led`` is the mask of the suit that sets the trick (0 while nothing sets it) and
+    ``top`` the index of the highest trump in it (-1 when there is none). Follow the suit;
+    without it, trump; a trump must beat ``top`` when the hand can; without the suit or a
+    trump, any card. The Excuse may always be played.
+    """
     if not led:
         return hand
     excuse = hand & _masks.EXCUSE
@@ -39,12 +57,20 @@ def legal_mask(hand: int, trick: tuple[int, ...]) -> int:
     trumps = hand & _masks.TRUMPS
     if not trumps:
         return hand
-    top = -1
-    for index in trick:
-        if index < _EXCUSE_INDEX and index > top:
-            top = index
     higher = trumps >> (top + 1) << (top + 1)
     return (higher or trumps) | excuse
+
+
+def legal_mask(hand: int, trick: tuple[int, ...]) -> int:
+    """The cards of ``hand`` that may be played to ``trick`` (the cards played so far)."""
+    led = 0
+    top = -1
+    for index in trick:
+        if not led:
+            led = LEADS[index]
+        if top < index < _EXCUSE_INDEX:
+            top = index
+    return follow_mask(hand, led, top)
 
 
 def refusal(hand: int, trick: tuple[int, ...], index: int) -> Rule:

@@ -11,9 +11,10 @@ from __future__ import annotations
 import enum
 import itertools
 from collections.abc import Iterable, Sequence
-from typing import Final
+from typing import Final, final
 
 import attrs
+from attrs.exceptions import FrozenInstanceError
 
 from frenchtarot import _masks
 from frenchtarot._checks import describe_value, whole_number
@@ -190,14 +191,118 @@ class Handful:
         return len(self.cards)
 
 
-@attrs.frozen(cache_hash=True, repr=False)
-class State:
+_FIELDS: Final = (
+    "rules",
+    "dealer",
+    "phase",
+    "current",
+    "_hands",
+    "_dog",
+    "_discard",
+    "taker",
+    "contract",
+    "called",
+    "partner",
+    "slam",
+    "handfuls",
+    "tricks",
+    "_trick",
+    "_leader",
+    "history",
+    "annulment",
+)
+
+
+class _StateSlots:
+    """The storage of a :class:`State`: one slot per field, and the cached hash."""
+
+    __slots__ = (*_FIELDS, "_hash")
+
+    rules: Rules
+    dealer: int
+    phase: Phase
+    current: int | None
+    _hands: tuple[int, ...]
+    _dog: int
+    _discard: int
+    taker: int | None
+    contract: Contract | None
+    called: Card | None
+    partner: int | None
+    slam: bool
+    handfuls: tuple[Handful, ...]
+    tricks: tuple[Trick, ...]
+    _trick: tuple[int, ...]
+    _leader: int
+    history: tuple[Action, ...]
+    annulment: Annulment | None
+    _hash: int
+
+
+class _Draft(_StateSlots):
+    """A writable twin of :class:`State` with the same layout.
+
+    :func:`make_state` fills one in, then turns it into a State by assigning its class,
+    which is cheaper than setting frozen attributes one by one.
+    """
+
+    __slots__ = ()
+
+
+def make_state(
+    rules: Rules,
+    dealer: int,
+    phase: Phase,
+    current: int | None,
+    hands: tuple[int, ...],
+    dog: int,
+    discard: int,
+    taker: int | None,
+    contract: Contract | None,
+    called: Card | None,
+    partner: int | None,
+    slam: bool,
+    handfuls: tuple[Handful, ...],
+    tricks: tuple[Trick, ...],
+    trick: tuple[int, ...],
+    leader: int,
+    history: tuple[Action, ...],
+    annulment: Annulment | None,
+) -> State:
+    """A :class:`State` from its fields, in their order; nothing is checked (a fast path)."""
+    state = _new(_Draft)
+    state.rules = rules
+    state.dealer = dealer
+    state.phase = phase
+    state.current = current
+    state._hands = hands
+    state._dog = dog
+    state._discard = discard
+    state.taker = taker
+    state.contract = contract
+    state.called = called
+    state.partner = partner
+    state.slam = slam
+    state.handfuls = handfuls
+    state.tricks = tricks
+    state._trick = trick
+    state._leader = leader
+    state.history = history
+    state.annulment = annulment
+    state.__class__ = State  # type: ignore[assignment]
+    return state  # type: ignore[return-value]
+
+
+@final
+class State(_StateSlots):
     """One moment of one deal. Immutable; make new ones with :func:`frenchtarot.apply`.
 
     Get states from :func:`frenchtarot.new_deal`, :func:`frenchtarot.deal_from` and
     :func:`frenchtarot.apply` only. The class is public for type annotations and
-    ``isinstance``; its constructor (and ``attrs.evolve``) is internal, checks nothing, and
-    its signature may change.
+    ``isinstance``; its constructor is internal, checks nothing, and its signature may
+    change. A state is immutable (setting or deleting an attribute raises
+    :class:`attrs.exceptions.FrozenInstanceError`, an :class:`AttributeError`), compared by
+    value, hashable (the hash is computed once), picklable, and copies are itself.
 
     A state knows everything about the deal, hidden cards and the secret partner included;
     give players :func:`frenchtarot.observe` of their seat instead.
@@ -222,24 +327,93 @@ class State:
         annulment: Why the deal was annulled, or ``None``.
     """
 
-    rules: Rules
-    dealer: int
-    phase: Phase
-    current: int | None
-    _hands: tuple[int, ...] = attrs.field(repr=False)
-    _dog: int = attrs.field(repr=False)
-    _discard: int = attrs.field(repr=False)
-    taker: int | None
-    contract: Contract | None
-    called: Card | None
-    partner: int | None
-    slam: bool
-    handfuls: tuple[Handful, ...]
-    tricks: tuple[Trick, ...] = attrs.field(repr=False)
-    _trick: tuple[int, ...] = attrs.field(repr=False)
-    _leader: int = attrs.field(repr=False)
-    history: tuple[Action, ...] = attrs.field(repr=False)
-    annulment: Annulment | None = None
+    __slots__ = ()
+
+    def __init__(
+        self,
+        rules: Rules,
+        dealer: int,
+        phase: Phase,
+        current: int | None,
+        hands: tuple[int, ...],
+        dog: int,
+        discard: int,
+        taker: int | None,
+        contract: Contract | None,
+        called: Card | None,
+        partner: int | None,
+        slam: bool,
+        handfuls: tuple[Handful, ...],
+        tricks: tuple[Trick, ...],
+        trick: tuple[int, ...],
+        leader: int,
+        history: tuple[Action, ...],
+        annulment: Annulment | None = None,
+    ) -> None:
+        values: tuple[object, ...] = (rules, dealer, phase, current, hands, dog, discard)
+        values += (taker, contract, called, partner, slam, handfuls, tricks, trick, leader)
+        values += (history, annulment)
+        for name, value in zip(_FIELDS, values, strict=True):
+            _set(self, name, value)
+
+    def _fields(self) -> tuple[object, ...]:
+        return (
+            self.rules,
+            self.dealer,
+            self.phase,
+            self.current,
+            self._hands,
+            self._dog,
+            self._discard,
+            self.taker,
+            self.contract,
+            self.called,
+            self.partner,
+            self.slam,
+            self.handfuls,
+            self.tricks,
+            self._trick,
+            self._leader,
+            self.history,
+            self.annulment,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if other.__class__ is not State:
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __ne__(self, other: object) -> bool:
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
+
+    def __hash__(self) -> int:
+        try:
+            return self._hash
+        except AttributeError:
+            digest = hash(self._fields())
+            _set(self, "_hash", digest)
+            return digest
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        raise TypeError("State cannot be subclassed")
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        return (make_state, self._fields())
+
+    def __copy__(self) -> State:
+        return self
+
+    def __deepcopy__(self, memo: object) -> State:
+        return self
 
     @property
     def attackers(self) -> tuple[int, ...]:
