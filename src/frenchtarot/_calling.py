@@ -10,10 +10,10 @@ from typing import Final
 
 from frenchtarot import _masks
 
-KINGS: Final = _masks.KINGS
-QUEENS: Final = KINGS >> 1
-KNIGHTS: Final = KINGS >> 2
-JACKS: Final = KINGS >> 3
+KINGS: Final[int] = _masks.KINGS
+QUEENS: Final[int] = KINGS >> 1
+KNIGHTS: Final[int] = KINGS >> 2
+JACKS: Final[int] = KINGS >> 3
 _LEVELS: Final = (KINGS, QUEENS, KNIGHTS, JACKS)
 
 

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from frenchtarot import _masks
 from frenchtarot.errors import Rule
 
-_NEVER = _masks.KINGS | _masks.BOUTS
-_ORDINARY = _masks.PLAIN & ~_masks.KINGS
+_NEVER: Final[int] = _masks.KINGS | _masks.BOUTS
+_ORDINARY: Final[int] = _masks.PLAIN & ~_masks.KINGS
 
 
 def discard_mask(hand: int, remaining: int) -> int:

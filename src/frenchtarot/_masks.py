@@ -9,15 +9,15 @@ from frenchtarot.cards import DECK, EXCUSE_INDEX, HALF_POINTS, Card
 
 T = TypeVar("T")
 
-FULL: Final = (1 << 78) - 1
-TRUMPS: Final = (1 << 21) - 1
-EXCUSE: Final = 1 << EXCUSE_INDEX
-PETIT: Final = 1
-TWENTY_ONE: Final = 1 << 20
-BOUTS: Final = PETIT | TWENTY_ONE | EXCUSE
+FULL: Final[int] = (1 << 78) - 1
+TRUMPS: Final[int] = (1 << 21) - 1
+EXCUSE: Final[int] = 1 << EXCUSE_INDEX
+PETIT: Final[int] = 1
+TWENTY_ONE: Final[int] = 1 << 20
+BOUTS: Final[int] = PETIT | TWENTY_ONE | EXCUSE
 SUITS: Final[tuple[int, ...]] = tuple(((1 << 14) - 1) << (22 + 14 * s) for s in range(4))
-KINGS: Final = sum(1 << (22 + 14 * s + 13) for s in range(4))
-PLAIN: Final = FULL & ~TRUMPS & ~EXCUSE
+KINGS: Final[int] = sum(1 << (22 + 14 * s + 13) for s in range(4))
+PLAIN: Final[int] = FULL & ~TRUMPS & ~EXCUSE
 SUIT_OF_INDEX: Final[tuple[int, ...]] = tuple(-1 if i < 22 else (i - 22) // 14 for i in range(78))
 
 _BYTE_INDICES: Final[tuple[tuple[int, ...], ...]] = tuple(
@@ -100,7 +100,7 @@ def half_points(mask: int) -> int:
     return total
 
 
-TOTAL_HALF_POINTS: Final = half_points(FULL)
+TOTAL_HALF_POINTS: Final[int] = half_points(FULL)
 
 
 def count(mask: int) -> int:
