@@ -104,6 +104,7 @@ CALLS: dict[str, tuple[Callable[..., object], tuple[st.SearchStrategy[Any], ...]
         (anything(), anything(), anything(), anything()),
     ),
     "legal_actions": (ft.legal_actions, (states_or_anything(),)),
+    "act": (ft.act, (states_or_anything(), anything(), actions_or_anything())),
     "score": (ft.score, (states_or_anything(),)),
     "returns": (ft.returns, (states_or_anything(),)),
     "observe": (ft.observe, (states_or_anything(), anything())),

@@ -15,7 +15,7 @@ from __future__ import annotations
 from importlib.metadata import PackageNotFoundError, version
 
 from frenchtarot._dealing import deal_from, new_deal
-from frenchtarot._engine import apply, is_legal, legal_actions
+from frenchtarot._engine import act, apply, is_legal, legal_actions
 from frenchtarot._rollout import Policy, rollout
 from frenchtarot.actions import (
     Action,
@@ -99,6 +99,7 @@ __all__ = [
     "TarotTypeError",
     "Trick",
     "__version__",
+    "act",
     "apply",
     "deal_from",
     "information_state_key",

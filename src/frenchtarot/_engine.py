@@ -36,7 +36,7 @@ from frenchtarot.state import (
     make_state,
 )
 
-__all__ = ["apply", "is_legal", "legal_actions"]
+__all__ = ["act", "apply", "is_legal", "legal_actions"]
 
 _PLAY_TABLE: Final = _masks.make_table(PLAYS)
 _DISCARD_TABLE: Final = _masks.make_table(DISCARDS)
@@ -171,14 +171,77 @@ def apply(state: State, action: Action, *, seat: int | None = None) -> State:
     >>> ft.apply(state, ft.Bid(ft.Contract.PETITE))
     Traceback (most recent call last):
     ...
-    frenchtarot.errors.IllegalActionError: illegal action petite: a bid must be higher than \
-every earlier bid (the highest bid is garde)
+    frenchtarot.errors.IllegalActionError: illegal action petite (seat 2 to act, the bidding): \
+a bid must be higher than every earlier bid (the highest bid is garde)
     """
     if state.__class__ is not State:
         check_state(state)
-    current = state.current
     if seat is not None:
         seat = state.rules.check_seat(seat)
+    try:
+        return _apply(state, action, seat)
+    except IllegalActionError as error:
+        error._locate(_where(state))
+        raise
+
+
+def act(state: State, seat: int, action: Action) -> State:
+    """The state after ``seat`` takes ``action``: the entry point for a server.
+
+    Like :func:`apply`, but the acting seat is required: a client's message that names no
+    seat (``None``) is refused instead of acting for whoever is to play, and an action from
+    any seat but :attr:`State.current` is refused with :attr:`Rule.NOT_YOUR_TURN
+    <frenchtarot.Rule.NOT_YOUR_TURN>`.
+
+    Args:
+        state: The state to act in.
+        seat: The seat that sends the action (any integer type; not ``None``, not ``bool``).
+        action: The action.
+
+    Returns:
+        The new state.
+
+    Raises:
+        IllegalActionError: The rules forbid the action, or it is not ``seat``'s turn.
+        InvalidSeatError: ``seat`` is not a seat of the table.
+        TarotTypeError: ``seat`` is ``None`` or not an int, ``action`` is not an action, or
+            ``state`` is not a :class:`~frenchtarot.State`.
+
+    >>> import frenchtarot as ft
+    >>> state = ft.new_deal(seed=1)
+    >>> ft.act(state, 1, ft.Pass()).current
+    2
+    >>> ft.act(state, None, ft.Pass())
+    Traceback (most recent call last):
+    ...
+    frenchtarot.errors.TarotTypeError: seat must be an int, not None
+    """
+    if state.__class__ is not State:
+        check_state(state)
+    return apply(state, action, seat=state.rules.check_seat(seat))
+
+
+def _where(state: State) -> str:
+    """Where the deal stands, for a refusal's message: the seat to act and the moment."""
+    phase = state.phase
+    if state.current is None:
+        return "the deal is over"
+    if phase is Phase.PLAY:
+        moment = f"trick {len(state.tricks) + 1}"
+    elif phase is Phase.BIDDING:
+        moment = "the bidding"
+    elif phase is Phase.CALL:
+        moment = "the call"
+    elif phase is Phase.DISCARD:
+        moment = "the écart"
+    else:
+        moment = "the slam announcement"
+    return f"seat {state.current} to act, {moment}"
+
+
+def _apply(state: State, action: Action, seat: int | None) -> State:
+    """:func:`apply` once ``state`` and ``seat`` are known to be right."""
+    current = state.current
     if current is None:
         _check_type(action)
         raise IllegalActionError(Rule.GAME_OVER, action, None)

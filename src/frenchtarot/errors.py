@@ -120,19 +120,36 @@ class IllegalActionError(TarotError, ValueError):
         action: The refused action.
         seat: The seat whose turn it was (``None`` when the deal is over).
         detail: More about why, when there is more to say (else ``""``).
+        where: Where in the deal it happened, as the message says it (e.g. ``"seat 2 in
+            trick 3"``), or ``""``.
     """
 
-    def __init__(self, rule: Rule, action: Action, seat: int | None, detail: str = "") -> None:
-        message = f"illegal action {action}: {rule.value}"
-        if detail:
-            message += f" ({detail})"
-        super().__init__(message)
+    def __init__(
+        self, rule: Rule, action: Action, seat: int | None, detail: str = "", where: str = ""
+    ) -> None:
+        super().__init__(self._message(rule, action, detail, where))
         self.rule = rule
         self.action = action
         self.seat = seat
         self.detail = detail
+        self.where = where
+
+    @staticmethod
+    def _message(rule: Rule, action: Action, detail: str, where: str) -> str:
+        message = f"illegal action {action}"
+        if where:
+            message += f" ({where})"
+        message += f": {rule.value}"
+        if detail:
+            message += f" ({detail})"
+        return message
+
+    def _locate(self, where: str) -> None:
+        """Say where in the deal the action was refused (the engine calls this)."""
+        self.where = where
+        self.args = (self._message(self.rule, self.action, self.detail, where),)
 
     def __reduce__(
         self,
-    ) -> tuple[type[IllegalActionError], tuple[Rule, Action, int | None, str]]:
-        return (type(self), (self.rule, self.action, self.seat, self.detail))
+    ) -> tuple[type[IllegalActionError], tuple[Rule, Action, int | None, str, str]]:
+        return (type(self), (self.rule, self.action, self.seat, self.detail, self.where))
