@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import frenchtarot as ft
 from frenchtarot import (
     DECK,
     Action,
@@ -354,3 +355,52 @@ def test_illegal_policy_choice_is_refused() -> None:
     assert state is not None
     with pytest.raises(IllegalActionError):
         rollout(state, random.Random(0), always_pass)
+
+
+# --- players that play from their observation ------------------------------------------
+
+
+@pytest.mark.parametrize("rules", TABLES, ids=[rules.name for rules in TABLES])
+def test_players_play_as_play_deal_does(rules: Rules) -> None:
+    from frenchtarot.players import RandomPlayer, SimplePlayer, play_deal
+
+    for seed in range(5):
+        start = new_deal(seed=seed, rules=rules)
+        assert rollout(start, players=SimplePlayer()) == play_deal(
+            start, [SimplePlayer()] * rules.seats
+        )
+        seated = [RandomPlayer(seed * 10 + seat) for seat in range(rules.seats)]
+        again = [RandomPlayer(seed * 10 + seat) for seat in range(rules.seats)]
+        assert rollout(start, None, players=seated) == play_deal(start, again)
+
+
+def test_players_are_given_their_own_observation_only() -> None:
+    from frenchtarot.observation import Observation
+
+    seen: list[tuple[int, int | None]] = []
+
+    def spy(observation: Observation) -> Action:
+        assert isinstance(observation, Observation)
+        seen.append((observation.seat, observation.current))
+        return observation.legal_actions[0]
+
+    end = rollout(new_deal(seed=6), players=spy)
+    assert end.is_terminal
+    assert seen and all(seat == current for seat, current in seen)
+
+
+@pytest.mark.parametrize(
+    "players",
+    [5, "SimplePlayer", [lambda obs: obs.legal_actions[0]] * 3, [1, 2, 3, 4]],
+    ids=["int", "str", "too-few", "not-callable"],
+)
+def test_players_must_be_a_player_or_one_per_seat(players: object) -> None:
+    with pytest.raises(ft.TarotTypeError):
+        rollout(new_deal(seed=1), players=players)  # type: ignore[arg-type]
+
+
+def test_a_policy_and_players_together_are_refused() -> None:
+    from frenchtarot.players import SimplePlayer
+
+    with pytest.raises(ft.TarotTypeError, match="not both"):
+        rollout(new_deal(seed=1), None, lambda s, a: a[0], players=SimplePlayer())

@@ -17,12 +17,12 @@ tests compare the two on many deals of every table size, from every phase.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from typing import Final, Protocol
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Final, Protocol
 
 from frenchtarot import _flow, _masks
 from frenchtarot._calling import callable_mask, camp_mask, opening_lead_mask, partner_of
-from frenchtarot._checks import check_state
+from frenchtarot._checks import check_state, describe_value
 from frenchtarot._ecart import discard_mask
 from frenchtarot._engine import _BIDDING_ACTIONS, _SLAM_ACTIONS, apply, legal_actions
 from frenchtarot._handful import canonical_displays
@@ -38,6 +38,7 @@ from frenchtarot.actions import (
 )
 from frenchtarot.cards import DECK, EXCUSE_INDEX
 from frenchtarot.errors import TarotTypeError
+from frenchtarot.observation import observe
 from frenchtarot.state import (
     Annulment,
     AnnulReason,
@@ -47,6 +48,9 @@ from frenchtarot.state import (
     Trick,
     make_state,
 )
+
+if TYPE_CHECKING:
+    from frenchtarot.players import Player
 
 __all__ = ["Policy", "rollout"]
 
@@ -66,7 +70,13 @@ class Policy(Protocol):
         ...
 
 
-def rollout(state: State, rng: random.Random, policy: Policy | None = None) -> State:
+def rollout(
+    state: State,
+    rng: random.Random | None = None,
+    policy: Policy | None = None,
+    *,
+    players: Player | Sequence[Player] | None = None,
+) -> State:
     """Play ``state`` out to the end and return the terminal state.
 
     Without a ``policy``, each action is ``rng.choice(legal_actions(s))``: the result is
@@ -77,13 +87,20 @@ def rollout(state: State, rng: random.Random, policy: Policy | None = None) -> S
         while not s.is_terminal:
             s = apply(s, rng.choice(legal_actions(s)))
 
-    With a ``policy``, each action is ``policy(s, legal_actions(s))`` and ``rng`` is not
-    used by :func:`rollout` itself (a policy may use it).
+    With a ``policy``, each action is ``policy(s, legal_actions(s))``. With ``players``
+    (the :data:`~frenchtarot.players.Player` type of the rest of the library: a callable
+    taking the :class:`~frenchtarot.Observation` of the seat to act), each action is
+    ``player(observe(s, s.current))``, so a bot that plays from its observation needs no
+    wrapper. In both cases ``rng`` is not needed and not used by :func:`rollout` itself.
 
     Args:
         state: Where to start, in any phase. It is not changed.
-        rng: The random number generator the uniform choices are drawn from.
-        policy: Who chooses the actions; ``None`` for uniformly random legal actions.
+        rng: The random number generator the uniform choices are drawn from (needed only
+            without a policy and players).
+        policy: Chooses the actions from the state; ``None`` for uniformly random legal
+            actions (or ``players``).
+        players: One player for every seat, or a sequence of one player per seat, seat 0
+            first; given only without ``policy``.
 
     Returns:
         The terminal state (phase ``DONE`` or ``ANNULLED``); ``state`` itself when it is
@@ -92,7 +109,9 @@ def rollout(state: State, rng: random.Random, policy: Policy | None = None) -> S
     Raises:
         IllegalActionError: The policy chose an action the rules forbid.
         TarotTypeError: ``state`` is not a :class:`~frenchtarot.State`, ``rng`` is not a
-            :class:`random.Random` (when no policy is given), or ``policy`` is not callable.
+            :class:`random.Random` (when neither a policy nor players are given),
+            ``policy`` is not callable, ``players`` is neither a callable nor a sequence of
+            one callable per seat, or both ``policy`` and ``players`` are given.
 
     >>> import random
     >>> import frenchtarot as ft
@@ -109,15 +128,45 @@ def rollout(state: State, rng: random.Random, policy: Policy | None = None) -> S
         check_state(state)
     if policy is not None and not callable(policy):
         raise TarotTypeError(f"policy must be callable or None, not {type(policy).__name__}")
-    if policy is None and not isinstance(rng, random.Random):
+    seated = _seat_players(players, state.rules.seats)
+    if seated is not None and policy is not None:
+        raise TarotTypeError("give rollout a policy or players, not both")
+    if policy is None and seated is None and not isinstance(rng, random.Random):
         raise TarotTypeError(f"rng must be a random.Random, not {type(rng).__name__}")
     if state.current is None:
         return state
+    if seated is not None:
+        while state.current is not None:
+            seat = state.current
+            state = apply(state, seated[seat](observe(state, seat)))
+        return state
     if policy is None:
+        assert rng is not None
         return _random_rollout(state, rng)
     while not state.is_terminal:
         state = apply(state, policy(state, legal_actions(state)))
     return state
+
+
+def _seat_players(
+    players: Player | Sequence[Player] | None, seats: int
+) -> Sequence[Player] | None:
+    """``players`` as one player per seat, or ``None``; refuse anything else."""
+    if players is None:
+        return None
+    if callable(players):
+        return [players] * seats
+    if (
+        isinstance(players, (str, bytes))
+        or not isinstance(players, Sequence)
+        or len(players) != seats
+        or not all(callable(player) for player in players)
+    ):
+        raise TarotTypeError(
+            f"players must be a player or a sequence of {seats} players, "
+            f"not {describe_value(players)}"
+        )
+    return players
 
 
 def _nth_bit(mask: int, n: int) -> int:
