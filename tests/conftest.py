@@ -1,7 +1,7 @@
 """Shared pytest configuration: Hypothesis profiles.
 
 Pick a profile with the ``HYPOTHESIS_PROFILE`` environment variable
-(``dev`` by default; ``.ci/run`` uses ``ci``).
+(``dev`` by default; ``.ci/run`` uses ``ci``, and ``quick`` on the other Pythons).
 """
 
 from __future__ import annotations
@@ -15,6 +15,14 @@ settings.register_profile("dev", max_examples=50, deadline=None)
 settings.register_profile(
     "ci",
     max_examples=500,
+    derandomize=True,
+    deadline=None,
+    print_blob=True,
+)
+# The other Pythons in CI and a developer's quick run: few examples, still derandomized.
+settings.register_profile(
+    "quick",
+    max_examples=30,
     derandomize=True,
     deadline=None,
     print_blob=True,
