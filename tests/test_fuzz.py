@@ -123,6 +123,14 @@ CALLS: dict[str, tuple[Callable[..., object], tuple[st.SearchStrategy[Any], ...]
         ),
     ),
     "parse_action": (ft.parse_action, (anything(),)),
+    "parse_action in a position": (
+        lambda text, state: ft.parse_action(text, state),
+        (anything(), states_or_anything()),
+    ),
+    "Action.notation": (
+        lambda action, state: action.notation(state),
+        (actions(), states_or_anything()),
+    ),
     "Card.parse": (Card.parse, (anything(),)),
     "Card": (Card, (anything(), anything())),
     "Card.from_index": (Card.from_index, (anything(),)),

@@ -184,12 +184,9 @@ BAD_ACTION_TEXTS = [
     pytest.param("garbage", id="garbage"),
     pytest.param("bid", id="bid-word"),
     pytest.param("take", id="english-take"),
-    pytest.param("garde sans", id="contract-with-space"),
     pytest.param("garde-sans", id="contract-with-dash"),
-    pytest.param("gardesans", id="contract-run-together"),
     pytest.param("pass pass", id="two-passes"),
     pytest.param("slam now", id="slam-extra-word"),
-    pytest.param("play KH", id="play-word"),
     pytest.param("KH QH", id="two-cards"),
     pytest.param("T22", id="trump-22"),
     pytest.param("T0", id="trump-0"),
@@ -329,9 +326,8 @@ def test_parse_action_on_any_text_returns_an_action_or_a_notation_error(text: st
         assert error.text == text
         assert repr(text) in str(error)
     else:
-        # What was read writes back to the same words, up to case, spacing and repeats.
-        written = str(action).casefold().split()
-        assert set(written) == set(text.casefold().split())
+        # What was read writes back, in its canonical form, to the same action. (Synonyms
+        # such as "garde sans" or "play KH" are read too, so the words may differ.)
         assert parse_action(str(action)) == action
 
 

@@ -1,4 +1,9 @@
-"""Play and print one complete deal: ``python -m frenchtarot [--players 3|4|5] [--seed N]``."""
+"""The command line: print a whole deal, or play one seat of a deal in the terminal.
+
+``python -m frenchtarot [--players 3|4|5] [--seed N]`` plays and prints one complete deal;
+``python -m frenchtarot play [--players 3|4|5] [--seed N] [--seat S]`` lets a person play
+one seat against the built-in players (see ``frenchtarot._play``).
+"""
 
 from __future__ import annotations
 
@@ -77,10 +82,17 @@ def _seed(text: str) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line: play one deal and print it."""
+    """Run the command line: print one deal, or ``play`` one against the built-in players."""
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    if arguments[:1] == ["play"]:
+        from frenchtarot._play import main_play
+
+        return main_play(arguments[1:])
     parser = argparse.ArgumentParser(
         prog="python -m frenchtarot",
         description="Play one complete French Tarot deal between built-in players and print it.",
+        epilog="To play a deal yourself against the built-in players: "
+        "python -m frenchtarot play [--players 3|4|5] [--seed N] [--seat S]",
     )
     parser.add_argument(
         "--players", type=int, default=4, choices=(3, 4, 5), help="table size (default 4)"
@@ -95,7 +107,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--random", action="store_true", help="random players instead of simple ones"
     )
-    args = parser.parse_args(argv)
+    args = parser.parse_args(arguments)
     rules = RULES_BY_SEATS[args.players]
     if not 0 <= args.dealer < rules.seats:
         parser.error(f"--dealer must be a seat from 0 to {rules.seats - 1}")
