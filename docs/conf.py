@@ -111,6 +111,7 @@ _DOCUMENTED_MODULES = (
     "frenchtarot",
     "frenchtarot.observation",
     "frenchtarot.players",
+    "frenchtarot.svg",
     "frenchtarot.testing",
 )
 

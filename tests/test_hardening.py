@@ -44,10 +44,10 @@ def finished() -> State:
     [
         lambda: ft.rollout("x", random.Random(1)),  # type: ignore[arg-type]
         lambda: ft.rollout(None, random.Random(1)),  # type: ignore[arg-type]
-        lambda: ft.rollout(ft.new_deal(seed=1), None),  # type: ignore[arg-type]
+        lambda: ft.rollout(ft.new_deal(seed=1), None),
         lambda: ft.rollout(ft.new_deal(seed=1), 7),  # type: ignore[arg-type]
         lambda: ft.rollout(ft.new_deal(seed=1), random.Random(1), 5),  # type: ignore[arg-type]
-        lambda: ft.rollout(finished(), None),  # type: ignore[arg-type]
+        lambda: ft.rollout(finished(), None),
     ],
     ids=["state-str", "state-none", "rng-none", "rng-int", "policy-int", "finished-rng-none"],
 )
@@ -57,7 +57,7 @@ def test_rollout_refuses_wrong_types(call: Callable[[], object]) -> None:
 
 
 def test_rollout_with_a_policy_needs_no_generator() -> None:
-    end = ft.rollout(ft.new_deal(seed=2), None, lambda state, actions: actions[0])  # type: ignore[arg-type]
+    end = ft.rollout(ft.new_deal(seed=2), None, lambda state, actions: actions[0])
     assert end.is_terminal
 
 

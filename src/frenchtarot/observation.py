@@ -225,6 +225,12 @@ class Observation:
             parts.append(f"seat {self.current} to act")
         return f"<Observation of seat {self.seat}: {', '.join(parts)}>"
 
+    def _repr_svg_(self) -> str:
+        """This seat's view as a picture, for Jupyter (see :func:`frenchtarot.svg.observation`)."""
+        from frenchtarot import svg  # svg imports this module
+
+        return svg.observation(self)
+
     def __str__(self) -> str:
         lines = [f"seat {self.seat}, dealer {self.dealer}, {self.phase.name.lower()}"]
         if self.current is not None:

@@ -486,6 +486,12 @@ class State(_StateSlots):
         """The seat that deals next: the one after this dealer, also after an annulment."""
         return self.rules.next_seat(self.dealer)
 
+    def _repr_svg_(self) -> str:
+        """The whole deal as a picture, for Jupyter (see :func:`frenchtarot.svg.state`)."""
+        from frenchtarot import svg  # svg imports this module
+
+        return svg.state(self)
+
     def __repr__(self) -> str:
         parts = [f"{self.rules.name}, {self.phase.name.lower()}, dealer {self.dealer}"]
         if self.contract is not None:
