@@ -8,6 +8,8 @@ Stable API for every test module:
   ``"pass garde pass pass discard 2S discard 3S"``.
 * :func:`snapshot` copies a state through pickle; :func:`assert_refused` checks a refusal.
 * :func:`legal_plays` is the set of cards :func:`frenchtarot.legal_actions` lets the seat play.
+* :func:`visible` and :func:`named`: the cards a seat may have seen, and may see named (the
+  ground truth of the leak tests, computed from the whole state).
 """
 
 from __future__ import annotations
@@ -23,8 +25,10 @@ from frenchtarot import (
     DECK,
     FOUR_PLAYER,
     Action,
+    Call,
     Card,
     IllegalActionError,
+    Phase,
     Play,
     Rule,
     Rules,
@@ -41,8 +45,10 @@ __all__ = [
     "cards",
     "deal",
     "legal_plays",
+    "named",
     "play_out",
     "snapshot",
+    "visible",
 ]
 
 Script: TypeAlias = str | Iterable[str | Action]
@@ -161,3 +167,41 @@ def assert_refused(
         apply(state, offered[0])
         assert state == before
     return error
+
+
+def visible(state: State, seat: int) -> frozenset[Card]:
+    """Every card ``seat`` may have seen, computed from the whole state (the ground truth).
+
+    Its own cards, every card played, the handfuls, a dog turned face up, the trumps put in
+    the écart, the taker's own écart (for the taker) and the hand of a petit sec.
+    """
+    seen = set(state.hand(seat))
+    for trick in state.tricks:
+        seen.update(trick.cards)
+    seen.update(state.current_trick)
+    for handful in state.handfuls:
+        seen.update(handful.cards)
+    contract = state.contract
+    if (
+        contract is not None
+        and contract.dog_is_shown
+        and state.phase not in (Phase.BIDDING, Phase.CALL)
+    ):
+        seen.update(state.dog)
+        seen.update(card for card in state.discard if card.is_trump)
+        if seat == state.taker:
+            seen.update(state.discard)
+    annulment = state.annulment
+    if annulment is not None and annulment.seat is not None:
+        seen.update(state.hand(annulment.seat))
+    return frozenset(seen)
+
+
+def named(state: State, seat: int) -> frozenset[Card]:
+    """Every card ``seat`` may see named: those it saw (:func:`visible`) and the called card,
+    whose name is public (where it lies is not), and at the call the names the taker may
+    call."""
+    called = {state.called} if state.called is not None else set()
+    if state.phase is Phase.CALL and seat == state.current:
+        called |= {action.card for action in legal_actions(state) if isinstance(action, Call)}
+    return visible(state, seat) | called

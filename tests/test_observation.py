@@ -25,7 +25,6 @@ from frenchtarot import (
     Annulment,
     AnnulReason,
     Bid,
-    Call,
     Card,
     Contract,
     DeclareHandful,
@@ -52,7 +51,7 @@ from frenchtarot.observation import (
     information_state_key,
     observe,
 )
-from tests.builders import cards, deal, play_out
+from tests.builders import cards, deal, named, play_out, visible
 from tests.strategies import TABLES
 
 SEATS = range(4)
@@ -135,44 +134,6 @@ def play_to_end(state: State, rng: random.Random) -> list[State]:
         state = apply(state, choose(state, rng))
         states.append(state)
     return states
-
-
-def visible(state: State, seat: int) -> frozenset[Card]:
-    """Every card ``seat`` may have seen, computed from the whole state (the ground truth).
-
-    Its own cards, every card played, the handfuls, a dog turned face up, the trumps put in
-    the écart, the taker's own écart (for the taker) and the hand of a petit sec.
-    """
-    seen = set(state.hand(seat))
-    for trick in state.tricks:
-        seen.update(trick.cards)
-    seen.update(state.current_trick)
-    for handful in state.handfuls:
-        seen.update(handful.cards)
-    contract = state.contract
-    if (
-        contract is not None
-        and contract.dog_is_shown
-        and state.phase not in (Phase.BIDDING, Phase.CALL)
-    ):
-        seen.update(state.dog)
-        seen.update(card for card in state.discard if card.is_trump)
-        if seat == state.taker:
-            seen.update(state.discard)
-    annulment = state.annulment
-    if annulment is not None and annulment.seat is not None:
-        seen.update(state.hand(annulment.seat))
-    return frozenset(seen)
-
-
-def named(state: State, seat: int) -> frozenset[Card]:
-    """Every card ``seat`` may see named: those it saw (:func:`visible`) and the called card,
-    whose name is public (where it lies is not), and at the call the names the taker may
-    call."""
-    called = {state.called} if state.called is not None else set()
-    if state.phase is Phase.CALL and seat == state.current:
-        called |= {action.card for action in legal_actions(state) if isinstance(action, Call)}
-    return visible(state, seat) | called
 
 
 def known_partner(state: State, seat: int) -> int | None:

@@ -24,7 +24,6 @@ from frenchtarot import (
     DECK,
     FIVE_PLAYER,
     Action,
-    Call,
     Card,
     DeclareHandful,
     InvalidCardError,
@@ -45,7 +44,7 @@ from frenchtarot import (
 )
 from frenchtarot._checks import describe_value
 from tests.builders import cards as cards_of
-from tests.builders import deal, play_out
+from tests.builders import deal, named, play_out, visible
 from tests.strategies import TABLES, states
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -135,40 +134,6 @@ def check_card_groups(root: ET.Element) -> None:
 
 # ---------------------------------------------------------------------------------------------
 # What a seat may see (the ground truth, from the whole state).
-
-
-def visible(state: State, seat: int) -> frozenset[Card]:
-    """Its hand, the cards played, the handfuls, a dog turned up with the écart trumps, its
-    own écart if it took, and the hand of a petit sec."""
-    seen = set(state.hand(seat))
-    for trick in state.tricks:
-        seen.update(trick.cards)
-    seen.update(state.current_trick)
-    for handful in state.handfuls:
-        seen.update(handful.cards)
-    contract = state.contract
-    if (
-        contract is not None
-        and contract.dog_is_shown
-        and state.phase not in (Phase.BIDDING, Phase.CALL)
-    ):
-        seen.update(state.dog)
-        seen.update(card for card in state.discard if card.is_trump)
-        if seat == state.taker:
-            seen.update(state.discard)
-    annulment = state.annulment
-    if annulment is not None and annulment.seat is not None:
-        seen.update(state.hand(annulment.seat))
-    return frozenset(seen)
-
-
-def named(state: State, seat: int) -> frozenset[Card]:
-    """The cards ``seat`` may see, the called card (its name is public) and, at the call, the
-    cards the taker may call."""
-    called = {state.called} if state.called is not None else set()
-    if state.phase is Phase.CALL and seat == state.current:
-        called |= {action.card for action in legal_actions(state) if isinstance(action, Call)}
-    return visible(state, seat) | called
 
 
 def expected_faces(obs: ft.Observation) -> set[Card]:
