@@ -5,8 +5,8 @@ tests-3.12`` for one version, and ``nox -s mutmut`` for mutation testing. See
 ``docs/development.md``.
 
 The interpreters are looked up on ``PATH``; the pyenv versions installed under
-``$PYENV_ROOT/versions`` (``~/.pyenv/versions`` by default) are added to it first, so
-nox finds them without a pyenv shell setup. A version that is not installed is skipped
+``$PYENV_ROOT/versions`` (``~/.pyenv/versions`` by default) are appended to it, so nox
+finds them without a pyenv shell setup. A version that is not installed is skipped
 (reported as such), never downloaded, and does not fail the run.
 """
 

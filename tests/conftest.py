@@ -14,7 +14,7 @@ from hypothesis import settings
 settings.register_profile("dev", max_examples=50, deadline=None)
 settings.register_profile(
     "ci",
-    max_examples=500,
+    max_examples=200,
     derandomize=True,
     deadline=None,
     print_blob=True,
