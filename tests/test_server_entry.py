@@ -60,6 +60,12 @@ def test_observe_takes_the_same_integer_types_as_apply() -> None:
         ft.observe(state, 4)
     with pytest.raises(InvalidSeatError):
         ft.new_deal(seed=1).hand(4)
+    for bad_dealer in (lambda: ft.new_deal(dealer=4), lambda: ft.THREE_PLAYER.next_seat(3)):
+        with pytest.raises(InvalidSeatError):
+            bad_dealer()
+    with pytest.raises(ft.InvalidDealerError) as caught:
+        ft.new_deal(dealer=4)
+    assert isinstance(caught.value, ft.InvalidDealError)
 
 
 HANDFUL = "T1 T2 T3 T4 T5 T6 T7 T8 T9 T10 T11 T12 T13"

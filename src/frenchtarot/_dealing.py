@@ -10,6 +10,7 @@ from frenchtarot import _masks
 from frenchtarot._checks import describe_value, quote, whole_number
 from frenchtarot.cards import Card
 from frenchtarot.errors import (
+    InvalidDealerError,
     InvalidDealError,
     InvalidDealTypeError,
     NotationError,
@@ -83,7 +84,8 @@ def new_deal(*, dealer: int = 0, seed: int | None = None, rules: Rules = FOUR_PL
         holds the Petit as their only trump, without the Excuse (a *petit sec*).
 
     Raises:
-        InvalidDealError: ``dealer`` is not a seat, or ``seed`` is negative; an
+        InvalidDealError: ``dealer`` is not a seat (an :class:`InvalidDealerError`, also an
+            :class:`InvalidSeatError`), or ``seed`` is negative; an
             :class:`InvalidDealTypeError` (also a :class:`TypeError`) when ``dealer`` or
             ``seed`` is not an integer or ``rules`` not a :class:`~frenchtarot.Rules`.
 
@@ -232,7 +234,7 @@ def _check_dealer(dealer: object, rules: Rules) -> int:
             f"dealer must be a seat from 0 to {rules.seats - 1}, not {describe_value(dealer)}"
         ) from error
     if not 0 <= seat < rules.seats:
-        raise InvalidDealError(f"dealer must be a seat from 0 to {rules.seats - 1}, not {seat}")
+        raise InvalidDealerError(f"dealer must be a seat from 0 to {rules.seats - 1}, not {seat}")
     return seat
 
 

@@ -24,6 +24,7 @@ __all__ = [
     "InvalidCardError",
     "InvalidDealError",
     "InvalidDealTypeError",
+    "InvalidDealerError",
     "InvalidRulesError",
     "InvalidSeatError",
     "NotTerminalError",
@@ -75,6 +76,14 @@ class InvalidRulesError(TarotError, ValueError):
 
 class InvalidSeatError(TarotError, ValueError):
     """A seat number outside ``0 .. seats - 1``."""
+
+
+class InvalidDealerError(InvalidDealError, InvalidSeatError):
+    """A dealer that is not a seat of the table.
+
+    Both an :class:`InvalidDealError` and an :class:`InvalidSeatError`, so that one
+    ``except InvalidSeatError`` catches every bad seat, the dealer's included.
+    """
 
 
 class DealOverError(TarotError, ValueError):
