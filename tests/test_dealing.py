@@ -190,6 +190,11 @@ class CountingRandom(random.Random):
 class ScriptedRandom(random.Random):
     """A Random whose ``random()`` returns given values, in order, and nothing else."""
 
+    def __new__(cls, values: list[float]) -> ScriptedRandom:
+        # Python 3.10 seeds a Random in __new__ from the constructor's argument, which a
+        # list cannot be: give it none (__init__ seeds it, and the draws are scripted).
+        return super().__new__(cls)
+
     def __init__(self, values: list[float]) -> None:
         self.values = list(values)
         self.used = 0
