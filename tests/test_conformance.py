@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 import frenchtarot as ft
 from frenchtarot import Action, Contract, IllegalActionError, Pass, Phase, Play, Rule, Score, State
-from frenchtarot._engine import _evolve
+from frenchtarot._transitions import _evolve
 from frenchtarot.testing import (
     ConformanceError,
     ConformanceReport,
