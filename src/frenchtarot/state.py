@@ -17,7 +17,7 @@ from attrs.exceptions import FrozenInstanceError
 
 from frenchtarot import _masks
 from frenchtarot._parts import Annulment, AnnulReason, Handful, Trick
-from frenchtarot.actions import Action, Bid, Contract
+from frenchtarot.actions import Action, Bid, Contract, DeclareHandful, Play
 from frenchtarot.cards import DECK, Card
 from frenchtarot.rules import Rules
 
@@ -395,6 +395,80 @@ class State(_StateSlots):
     def bids(self) -> tuple[tuple[int, Contract | None], ...]:
         """Each seat's word in the bidding, in order: ``(seat, contract or None for a pass)``."""
         return bids_in(self.rules, self.dealer, self.history)
+
+    @property
+    def dealt(self) -> tuple[tuple[Card, ...], ...]:
+        """Each seat's cards as dealt (seat 0 first), in canonical order.
+
+        The hands before the taker took the dog, put cards aside or anyone played: with
+        :attr:`dog`, :attr:`dealer` and :attr:`rules`, what
+        :func:`frenchtarot.deal_from` needs to deal this deal again, and :attr:`history`
+        replays it.
+
+        >>> import frenchtarot as ft
+        >>> start = ft.new_deal(seed=3)
+        >>> state = ft.apply(start, ft.legal_actions(start)[1])
+        >>> state.dealt == start.hands
+        True
+        """
+        seats = self.rules.seats
+        held = list(self._hands)
+        for trick in self.tricks:
+            for position, card in enumerate(trick.cards):
+                held[(trick.leader + position) % seats] |= 1 << card.index
+        for position, index in enumerate(self._trick):
+            held[(self._leader + position) % seats] |= 1 << index
+        taker = self.taker
+        if taker is not None and self._dog_taken():
+            held[taker] = (held[taker] | self._discard) & ~self._dog
+        return tuple(_masks.cards(mask) for mask in held)
+
+    def _dog_taken(self) -> bool:
+        """Whether the dog went into the taker's hand (Petite or Garde, after the call)."""
+        contract = self.contract
+        return (
+            contract is not None
+            and contract.dog_is_shown
+            and self.phase in (Phase.DISCARD, Phase.SLAM, Phase.PLAY, Phase.DONE)
+        )
+
+    @property
+    def moves(self) -> tuple[tuple[int, Action], ...]:
+        """:attr:`history` with the seat that took each action: ``(seat, action)`` pairs.
+
+        >>> import frenchtarot as ft
+        >>> state = ft.apply(ft.new_deal(seed=1), ft.Pass())
+        >>> state.moves
+        ((1, Pass()),)
+        """
+        from frenchtarot import _flow  # _flow imports this module
+
+        seats = self.rules.seats
+        taker = self.taker
+        moves: list[tuple[int, Action]] = []
+        seat = -1  # the seat to play, once the play has begun
+        played = 0  # cards played to the trick in progress
+        done = 0  # tricks completed
+        for number, action in enumerate(self.history):
+            if number < seats:  # the bidding: each seat once, from the dealer's next
+                moves.append(((self.dealer + 1 + number) % seats, action))
+                continue
+            assert taker is not None  # somebody bid, or the history would end here
+            if seat < 0 and isinstance(action, (Play, DeclareHandful)):
+                seat = _flow.first_leader(self.rules, self.dealer, taker, self.slam)
+            if isinstance(action, Play):
+                moves.append((seat, action))
+                played += 1
+                if played < seats:
+                    seat = (seat + 1) % seats
+                else:
+                    seat, played = self.tricks[done].winner, 0
+                    done += 1
+            elif isinstance(action, DeclareHandful):
+                moves.append((seat, action))
+            else:  # the call, the écart and the slam decision are the taker's
+                moves.append((taker, action))
+        return tuple(moves)
 
     @property
     def next_dealer(self) -> int:
