@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 import pytest
 from hypothesis import given
@@ -32,6 +33,8 @@ from frenchtarot import (
 )
 from frenchtarot._rollout import Policy, rollout
 from tests.strategies import TABLES
+
+T = TypeVar("T")
 
 # --- helpers -------------------------------------------------------------------------------
 
@@ -404,3 +407,36 @@ def test_a_policy_and_players_together_are_refused() -> None:
 
     with pytest.raises(ft.TarotTypeError, match="not both"):
         rollout(new_deal(seed=1), None, lambda s, a: a[0], players=SimplePlayer())
+
+
+# --- generators of other kinds ---------------------------------------------------------------
+
+
+class FromRandom(random.Random):
+    """Overrides random(): Python then draws integers from it, not from getrandbits."""
+
+    def random(self) -> float:
+        return super().random() * 0.999
+
+
+class ReversedChoice(random.Random):
+    def choice(self, seq: Sequence[T]) -> T:  # type: ignore[override]
+        return seq[len(seq) - 1 - self._randbelow(len(seq))]  # type: ignore[attr-defined]
+
+
+class PlainSubclass(random.Random):
+    pass
+
+
+@pytest.mark.parametrize("kind", [FromRandom, ReversedChoice, PlainSubclass, random.Random])
+@pytest.mark.parametrize("rules", TABLES, ids=[rules.name for rules in TABLES])
+def test_any_random_kind_gives_the_end_of_its_own_choice_loop(
+    kind: type[random.Random], rules: Rules
+) -> None:
+    for seed in range(8):
+        start = new_deal(seed=seed, rules=rules)
+        end = rollout(start, kind(seed))
+        state, rng = start, kind(seed)
+        while not state.is_terminal:
+            state = apply(state, rng.choice(legal_actions(state)))
+        assert end == state

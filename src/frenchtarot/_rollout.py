@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from frenchtarot._checks import check_state, describe_value
 from frenchtarot._engine import apply, legal_actions
-from frenchtarot._simulate import random_rollout
+from frenchtarot._simulate import draws_like_random, random_rollout
 from frenchtarot.actions import Action
 from frenchtarot.errors import TarotTypeError
 from frenchtarot.observation import observe
@@ -115,7 +115,9 @@ def rollout(
         return state
     if policy is None:
         assert rng is not None
-        return random_rollout(state, rng)
+        if draws_like_random(rng):
+            return random_rollout(state, rng)
+        policy = _choose_with(rng)  # a generator of its own kind: draw step by step
     while not state.is_terminal:
         state = apply(state, policy(state, legal_actions(state)))
     return state
@@ -140,3 +142,12 @@ def _seat_players(
             f"not {describe_value(players)}"
         )
     return players
+
+
+def _choose_with(rng: random.Random) -> Policy:
+    """The policy ``rng.choice(actions)``."""
+
+    def choose(state: State, actions: tuple[Action, ...], /) -> Action:
+        return rng.choice(actions)
+
+    return choose

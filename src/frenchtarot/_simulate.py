@@ -40,7 +40,7 @@ from frenchtarot.state import (
     make_state,
 )
 
-__all__ = ["random_rollout"]
+__all__ = ["draws_like_random", "random_rollout"]
 
 _TRUMPS: Final = _masks.TRUMPS
 _CARD_OF: Final = DECK.__getitem__
@@ -53,14 +53,40 @@ def _nth_bit(mask: int, n: int) -> int:
     return (mask & -mask).bit_length() - 1
 
 
+def draws_like_random(rng: random.Random) -> bool:
+    """Whether ``rng`` draws ``choice`` as :class:`random.Random` does, from ``getrandbits``.
+
+    True for :class:`random.Random`, :class:`random.SystemRandom` and subclasses that
+    override neither ``choice`` nor ``random`` (overriding ``random`` makes Python draw
+    integers from it instead of ``getrandbits``).
+    """
+    kind = type(rng)
+    return (
+        getattr(kind, "choice", None) is random.Random.choice
+        and getattr(kind, "_randbelow", None) is _RANDBELOW
+    )
+
+
+_RANDBELOW: Final = random.Random._randbelow  # type: ignore[attr-defined]
+
+
+def _below(getrandbits: Callable[[int], int], n: int) -> int:
+    """A number from 0 to ``n - 1``, drawn exactly as ``random.Random._randbelow`` does."""
+    k = n.bit_length()
+    r = getrandbits(k)
+    while r >= n:
+        r = getrandbits(k)
+    return r
+
+
 def random_rollout(state: State, rng: random.Random) -> State:
     """:func:`rollout` without a policy, on bit masks; ``state`` is not terminal.
 
+    ``rng`` must draw like :class:`random.Random` (:func:`draws_like_random`): each choice
+    is drawn with the numbers ``rng.choice`` would use, without building the sequence.
     Every step follows ``frenchtarot._flow``, as the engine does.
     """
-    choice = rng.choice
-    # What rng.choice(sequence) draws, without building the sequence: the same numbers.
-    below: Callable[[int], int] = rng._randbelow  # type: ignore[attr-defined]
+    bits: Callable[[int], int] = rng.getrandbits
     rules = state.rules
     seats = rules.seats
     phase = state.phase
@@ -78,7 +104,8 @@ def random_rollout(state: State, rng: random.Random) -> State:
     if phase is Phase.BIDDING:
         # The bidding is the start of the deal: the history holds its words so far.
         while True:
-            action = choice(_BIDDING_ACTIONS[contract])
+            words = _BIDDING_ACTIONS[contract]
+            action = words[_below(bits, len(words))]
             history.append(action)
             if isinstance(action, Bid):
                 taker, contract = seat, action.contract
@@ -115,7 +142,7 @@ def random_rollout(state: State, rng: random.Random) -> State:
     assert taker is not None and contract is not None
     if phase is Phase.CALL:
         allowed = callable_mask(hands[taker])
-        index = _nth_bit(allowed, below(allowed.bit_count()))
+        index = _nth_bit(allowed, _below(bits, allowed.bit_count()))
         history.append(CALLS[index])
         called = DECK[index]
         partner = partner_of(hands, taker, index)
@@ -129,7 +156,7 @@ def random_rollout(state: State, rng: random.Random) -> State:
         remaining = _flow.ecart_left(rules, ecart)
         while remaining:
             allowed = discard_mask(hand, remaining)
-            index = _nth_bit(allowed, below(allowed.bit_count()))
+            index = _nth_bit(allowed, _below(bits, allowed.bit_count()))
             hand &= ~(1 << index)
             ecart |= 1 << index
             history.append(DISCARDS[index])
@@ -139,7 +166,7 @@ def random_rollout(state: State, rng: random.Random) -> State:
 
     leader = state._leader
     if phase is Phase.SLAM:
-        action = choice(_SLAM_ACTIONS)
+        action = _SLAM_ACTIONS[_below(bits, len(_SLAM_ACTIONS))]
         history.append(action)
         slam = isinstance(action, AnnounceSlam)
         leader = _flow.first_leader(rules, state.dealer, taker, slam)
@@ -171,7 +198,7 @@ def random_rollout(state: State, rng: random.Random) -> State:
             if first and _flow.may_show_handful(len(tricks), seat in asked):
                 asked.add(seat)
                 displays = canonical_displays(rules, hand, ecart & _TRUMPS if seat == taker else 0)
-                drawn = below(len(displays) + count)
+                drawn = _below(bits, len(displays) + count)
                 if drawn < len(displays):
                     cards = _masks.cards(displays[drawn])
                     handfuls.append(Handful(seat, cards))
@@ -179,7 +206,7 @@ def random_rollout(state: State, rng: random.Random) -> State:
                     continue
                 pick = drawn - len(displays)
             else:
-                pick = below(count)
+                pick = _below(bits, count)
             while pick:  # _nth_bit(legal, pick), inlined: this loop is the hot path
                 legal &= legal - 1
                 pick -= 1
