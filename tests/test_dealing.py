@@ -34,7 +34,7 @@ from frenchtarot import (
     returns,
     score,
 )
-from frenchtarot._dealing import shuffle_and_deal
+from frenchtarot._shuffle import shuffle_and_deal
 
 PETIT = Card.parse("T1")
 EXCUSE = Card.parse("EX")

@@ -57,7 +57,7 @@ from frenchtarot import (
     score,
 )
 from frenchtarot._calling import opening_lead_mask
-from frenchtarot._dealing import shuffle_and_deal
+from frenchtarot._shuffle import shuffle_and_deal
 from tests.builders import assert_refused, cards, deal, legal_plays, play_out
 
 SEATS = range(5)

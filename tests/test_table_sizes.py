@@ -51,7 +51,7 @@ from frenchtarot import (
     State,
 )
 from frenchtarot.__main__ import main
-from frenchtarot._dealing import shuffle_and_deal
+from frenchtarot._shuffle import shuffle_and_deal
 from frenchtarot.rules import RULES_BY_SEATS
 from frenchtarot.scoring import settle_half_point, shares
 from tests.builders import assert_refused, cards, deal, play_out

@@ -6,8 +6,8 @@ import itertools
 import random
 from collections.abc import Iterable, Sequence, Sized
 
-from frenchtarot import _masks
 from frenchtarot._checks import describe_value, quote, whole_number
+from frenchtarot._shuffle import mask_of_indices, shuffle_and_deal, start
 from frenchtarot.cards import Card
 from frenchtarot.errors import (
     InvalidDealerError,
@@ -17,48 +17,9 @@ from frenchtarot.errors import (
     TarotTypeError,
 )
 from frenchtarot.rules import FOUR_PLAYER, RULES_BY_SEATS, Rules
-from frenchtarot.state import Annulment, AnnulReason, Phase, State
+from frenchtarot.state import State
 
 __all__ = ["deal_from", "new_deal"]
-
-
-def shuffle_and_deal(
-    rng: random.Random, rules: Rules, dealer: int
-) -> tuple[tuple[list[int], ...], list[int]]:
-    """Shuffle, cut and deal a pack, returning each seat's card indices and the dog's.
-
-    Every choice is drawn from ``rng.random()`` alone, whose sequence Python keeps stable
-    for a given seed across versions (unlike ``shuffle`` or ``randrange``).
-    """
-    draw = rng.random
-    pack = list(range(78))
-    for i in range(77, 0, -1):  # Fisher-Yates
-        j = int(draw() * (i + 1))
-        j = i if j > i else j  # random() * n can round up to n
-        pack[i], pack[j] = pack[j], pack[i]
-    sides = 78 - 2 * rules.min_cut + 1
-    cut = rules.min_cut + min(int(draw() * sides), sides - 1)
-    pack = pack[cut:] + pack[:cut]
-    packet = rules.packet
-    packets = rules.seats * rules.hand_size // packet
-    # The dog's cards go between packets, one at a time, never before the first packet
-    # nor after the last: pick dog_size of the packets - 1 gaps.
-    gaps = list(range(packets - 1))
-    for i in range(rules.dog_size):
-        j = i + min(int(draw() * (len(gaps) - i)), len(gaps) - i - 1)
-        gaps[i], gaps[j] = gaps[j], gaps[i]
-    dog_after = set(gaps[: rules.dog_size])
-    hands: tuple[list[int], ...] = tuple([] for _ in range(rules.seats))
-    dog: list[int] = []
-    position = 0
-    seats = rules.seats
-    for number in range(packets):
-        hands[(dealer + 1 + number) % seats].extend(pack[position : position + packet])
-        position += packet
-        if number in dog_after:
-            dog.append(pack[position])
-            position += 1
-    return hands, dog
 
 
 def new_deal(*, dealer: int = 0, seed: int | None = None, rules: Rules = FOUR_PLAYER) -> State:
@@ -102,7 +63,7 @@ def new_deal(*, dealer: int = 0, seed: int | None = None, rules: Rules = FOUR_PL
     if seed is not None:
         seed = check_seed(seed)
     hands, dog = shuffle_and_deal(random.Random(seed), rules, dealer)
-    return _start(rules, dealer, tuple(map(_mask, hands)), _mask(dog))
+    return start(rules, dealer, tuple(map(mask_of_indices, hands)), mask_of_indices(dog))
 
 
 def check_seed(seed: object) -> int:
@@ -122,13 +83,6 @@ def check_seed(seed: object) -> int:
             "seed would repeat a deal)"
         )
     return value
-
-
-def _mask(indices: list[int]) -> int:
-    mask = 0
-    for index in indices:
-        mask |= 1 << index
-    return mask
 
 
 def deal_from(
@@ -193,7 +147,7 @@ def deal_from(
             where[card] = place
             mask |= 1 << card.index
         masks.append(mask)
-    return _start(rules, dealer, tuple(masks[:-1]), masks[-1])
+    return start(rules, dealer, tuple(masks[:-1]), masks[-1])
 
 
 def _read_cards(place: str, group: Iterable[Card | str], size: int) -> list[Card]:
@@ -236,36 +190,3 @@ def _check_dealer(dealer: object, rules: Rules) -> int:
     if not 0 <= seat < rules.seats:
         raise InvalidDealerError(f"dealer must be a seat from 0 to {rules.seats - 1}, not {seat}")
     return seat
-
-
-def petit_sec_seat(hands: tuple[int, ...]) -> int | None:
-    """The seat whose only trump is the Petit, without the Excuse, or ``None``."""
-    for seat, hand in enumerate(hands):
-        if hand & (_masks.TRUMPS | _masks.EXCUSE) == _masks.PETIT:
-            return seat
-    return None
-
-
-def _start(rules: Rules, dealer: int, hands: tuple[int, ...], dog: int) -> State:
-    sec = petit_sec_seat(hands)
-    annulled = sec is not None
-    return State(
-        rules=rules,
-        dealer=dealer,
-        phase=Phase.ANNULLED if annulled else Phase.BIDDING,
-        current=None if annulled else rules.next_seat(dealer),
-        hands=hands,
-        dog=dog,
-        discard=0,
-        taker=None,
-        contract=None,
-        called=None,
-        partner=None,
-        slam=False,
-        handfuls=(),
-        tricks=(),
-        trick=(),
-        leader=rules.next_seat(dealer),
-        history=(),
-        annulment=Annulment(AnnulReason.PETIT_SEC, sec) if annulled else None,
-    )
