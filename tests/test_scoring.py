@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 
 import frenchtarot as ft
 from frenchtarot import Camp, Card, Contract, Phase, Score, State
-from frenchtarot.scoring import settle_half_point
+from frenchtarot._tally import settle_half_point
 from tests.test_golden import GOLDEN_DIR, GOLDEN_FILES, load, replay
 
 EXCUSE = Card.parse("EX")

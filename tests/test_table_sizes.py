@@ -52,8 +52,8 @@ from frenchtarot import (
 )
 from frenchtarot.__main__ import main
 from frenchtarot._shuffle import shuffle_and_deal
+from frenchtarot._tally import settle_half_point, shares
 from frenchtarot.rules import RULES_BY_SEATS
-from frenchtarot.scoring import settle_half_point, shares
 from tests.builders import assert_refused, cards, deal, play_out
 
 TABLES = [THREE_PLAYER, FOUR_PLAYER, FIVE_PLAYER]

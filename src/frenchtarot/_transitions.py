@@ -6,6 +6,7 @@ and are the ones compiled by mypyc in the compiled build, with the other hot mod
 
 from __future__ import annotations
 
+import enum
 from typing import Final
 
 from frenchtarot import _calling, _ecart, _flow, _handful, _masks, _tricks
@@ -146,30 +147,56 @@ def _not_an_action(value: object) -> TarotTypeError:
     )
 
 
-def _evolve(state: State, **changes: object) -> State:
-    """A copy of ``state`` with some fields changed (a slow path for rare transitions)."""
-    fields = {
-        "rules": state.rules,
-        "dealer": state.dealer,
-        "phase": state.phase,
-        "current": state.current,
-        "hands": state._hands,
-        "dog": state._dog,
-        "discard": state._discard,
-        "taker": state.taker,
-        "contract": state.contract,
-        "called": state.called,
-        "partner": state.partner,
-        "slam": state.slam,
-        "handfuls": state.handfuls,
-        "tricks": state.tricks,
-        "trick": state._trick,
-        "leader": state._leader,
-        "history": state.history,
-        "annulment": state.annulment,
-    }
-    fields.update(changes)
-    return State(**fields)  # type: ignore[arg-type]
+class _Keep(enum.Enum):
+    """The default of :func:`_evolve`'s arguments: keep the state's value."""
+
+    KEEP = enum.auto()
+
+
+_KEEP: Final = _Keep.KEEP
+
+
+def _evolve(
+    state: State,
+    *,
+    phase: Phase | _Keep = _KEEP,
+    current: int | _Keep | None = _KEEP,
+    hands: tuple[int, ...] | _Keep = _KEEP,
+    dog: int | _Keep = _KEEP,
+    discard: int | _Keep = _KEEP,
+    taker: int | _Keep | None = _KEEP,
+    contract: Contract | _Keep | None = _KEEP,
+    called: Card | _Keep | None = _KEEP,
+    partner: int | _Keep | None = _KEEP,
+    slam: bool | _Keep = _KEEP,
+    handfuls: tuple[Handful, ...] | _Keep = _KEEP,
+    tricks: tuple[Trick, ...] | _Keep = _KEEP,
+    trick: tuple[int, ...] | _Keep = _KEEP,
+    leader: int | _Keep = _KEEP,
+    history: tuple[Action, ...] | _Keep = _KEEP,
+    annulment: Annulment | _Keep | None = _KEEP,
+) -> State:
+    """A copy of ``state`` with the fields given changed (the others kept)."""
+    return make_state(
+        state.rules,
+        state.dealer,
+        state.phase if isinstance(phase, _Keep) else phase,
+        state.current if isinstance(current, _Keep) else current,
+        state._hands if isinstance(hands, _Keep) else hands,
+        state._dog if isinstance(dog, _Keep) else dog,
+        state._discard if isinstance(discard, _Keep) else discard,
+        state.taker if isinstance(taker, _Keep) else taker,
+        state.contract if isinstance(contract, _Keep) else contract,
+        state.called if isinstance(called, _Keep) else called,
+        state.partner if isinstance(partner, _Keep) else partner,
+        state.slam if isinstance(slam, _Keep) else slam,
+        state.handfuls if isinstance(handfuls, _Keep) else handfuls,
+        state.tricks if isinstance(tricks, _Keep) else tricks,
+        state._trick if isinstance(trick, _Keep) else trick,
+        state._leader if isinstance(leader, _Keep) else leader,
+        state.history if isinstance(history, _Keep) else history,
+        state.annulment if isinstance(annulment, _Keep) else annulment,
+    )
 
 
 def _bid(state: State, action: Pass | Bid, seat: int) -> State:

@@ -33,11 +33,12 @@ import attrs
 
 from frenchtarot import _engine, _flow, _masks, scoring
 from frenchtarot._calling import camp_mask
+from frenchtarot._tally import excuse_exchange
 from frenchtarot.actions import Action, Contract, Discard
 from frenchtarot.cards import Card
 from frenchtarot.errors import TarotTypeError
 from frenchtarot.rules import Rules
-from frenchtarot.scoring import Score, excuse_exchange
+from frenchtarot.scoring import Score
 from frenchtarot.state import Annulment, AnnulReason, Handful, Phase, State, Trick, bids_in
 
 __all__ = ["ExcuseExchange", "Observation", "information_state_key", "observe"]
