@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from importlib.metadata import PackageNotFoundError, version
 
+from frenchtarot import records as records
 from frenchtarot._dealing import deal_from, new_deal
 from frenchtarot._engine import act, apply, is_legal, legal_actions
 from frenchtarot._rollout import Policy, rollout
@@ -37,13 +38,27 @@ from frenchtarot.errors import (
     InvalidDealerError,
     InvalidDealError,
     InvalidDealTypeError,
+    InvalidMatchError,
     InvalidRulesError,
     InvalidSeatError,
     NotationError,
     NotTerminalError,
+    RecordError,
     Rule,
     TarotError,
     TarotTypeError,
+)
+from frenchtarot.match import (
+    DealerDraw,
+    Match,
+    ScoreSheet,
+    SheetRow,
+    Standing,
+    dealer_from_draw,
+    draw_for_dealer,
+    new_match,
+    play_match,
+    team_standings,
 )
 from frenchtarot.observation import ExcuseExchange, Observation, information_state_key, observe
 from frenchtarot.rules import FIVE_PLAYER, FOUR_PLAYER, RULES_BY_SEATS, THREE_PLAYER, Rules
@@ -71,6 +86,7 @@ __all__ = [
     "Card",
     "Contract",
     "DealOverError",
+    "DealerDraw",
     "DeclareHandful",
     "Discard",
     "ExcuseExchange",
@@ -81,8 +97,10 @@ __all__ = [
     "InvalidDealError",
     "InvalidDealTypeError",
     "InvalidDealerError",
+    "InvalidMatchError",
     "InvalidRulesError",
     "InvalidSeatError",
+    "Match",
     "NotTerminalError",
     "NotationError",
     "Observation",
@@ -91,10 +109,14 @@ __all__ = [
     "Phase",
     "Play",
     "Policy",
+    "RecordError",
     "Rule",
     "Rules",
     "Score",
+    "ScoreSheet",
+    "SheetRow",
     "SlamResult",
+    "Standing",
     "State",
     "Suit",
     "TarotError",
@@ -104,13 +126,18 @@ __all__ = [
     "act",
     "apply",
     "deal_from",
+    "dealer_from_draw",
+    "draw_for_dealer",
     "information_state_key",
     "is_legal",
     "legal_actions",
     "new_deal",
+    "new_match",
     "observe",
     "parse_action",
+    "play_match",
     "returns",
     "rollout",
     "score",
+    "team_standings",
 ]

@@ -25,10 +25,12 @@ __all__ = [
     "InvalidDealError",
     "InvalidDealTypeError",
     "InvalidDealerError",
+    "InvalidMatchError",
     "InvalidRulesError",
     "InvalidSeatError",
     "NotTerminalError",
     "NotationError",
+    "RecordError",
     "Rule",
     "TarotError",
     "TarotTypeError",
@@ -92,6 +94,48 @@ class DealOverError(TarotError, ValueError):
 
 class NotTerminalError(TarotError, ValueError):
     """An operation that needs a finished deal (such as scoring) got an unfinished one."""
+
+
+class InvalidMatchError(TarotError, ValueError):
+    """Settings that make no game of several deals, or a deal that does not belong to it.
+
+    Raised by :func:`frenchtarot.new_match` (a table size, names or number of deals that
+    do not fit), by :meth:`frenchtarot.Match.update` (a state of another deal) and by
+    :func:`frenchtarot.team_standings` (teams that are not 2 or 4 players of the tables).
+    """
+
+
+class RecordError(TarotError, ValueError):
+    """A JSON record that :mod:`frenchtarot.records` refuses to load.
+
+    Every refusal of a record, whatever is wrong with it (not JSON, a missing field, a
+    value of the wrong type, a card or an action that is not notation, an action the rules
+    forbid, a format written by a later version), is this one error; nothing is returned.
+
+    Attributes:
+        path: Where in the document, as a JSON path: ``"$"`` for the whole document,
+            ``"$.hands[2][5]"``, ``"$.deals[1].moves[17]"``. In a JSON Lines stream, the
+            path is that of the line's document and :attr:`line` says which line.
+        reason: Why it was refused.
+        action: The index in ``moves`` of the action that was refused, or ``None`` when
+            the fault is not an action.
+        line: The line number (from 1) in a JSON Lines stream, else ``None``.
+    """
+
+    def __init__(
+        self, path: str, reason: str, action: int | None = None, line: int | None = None
+    ) -> None:
+        where = path if line is None else f"line {line}, {path}"
+        super().__init__(f"invalid record at {where}: {reason}")
+        self.path = path
+        self.reason = reason
+        self.action = action
+        self.line = line
+
+    def __reduce__(
+        self,
+    ) -> tuple[type[RecordError], tuple[str, str, int | None, int | None]]:
+        return (type(self), (self.path, self.reason, self.action, self.line))
 
 
 class Rule(enum.Enum):
