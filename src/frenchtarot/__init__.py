@@ -15,6 +15,7 @@ from __future__ import annotations
 from importlib.metadata import PackageNotFoundError, version
 
 from frenchtarot import records as records
+from frenchtarot import state as _state_module
 from frenchtarot._dealing import deal_from, new_deal
 from frenchtarot._engine import act, apply, is_legal, legal_actions
 from frenchtarot._rollout import Policy, rollout
@@ -69,6 +70,13 @@ try:
     __version__ = version("frenchtarot")
 except PackageNotFoundError:  # pragma: no cover - running from a source tree
     __version__ = "0+unknown"
+
+compiled: bool = _state_module.COMPILED
+"""Whether the compiled build runs (mypyc extensions), ``False`` for the pure-Python build.
+
+Both builds behave the same (the test suite runs against each); the compiled one is faster.
+See the development page of the docs for how to build it.
+"""
 
 __all__ = [
     "DECK",
@@ -125,6 +133,7 @@ __all__ = [
     "__version__",
     "act",
     "apply",
+    "compiled",
     "deal_from",
     "dealer_from_draw",
     "draw_for_dealer",
