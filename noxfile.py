@@ -54,7 +54,9 @@ nox.options.reuse_venv = "yes"
 def tests(session: nox.Session) -> None:
     """The test suite without the slow tests (``-m "not slow"``), on one Python."""
     session.install("-e", ".[test]")
-    session.run("pytest", "-q", "-p", "no:cacheprovider", "-m", "not slow", *session.posargs)
+    session.run(
+        "pytest", "-q", "-n", "auto", "-p", "no:cacheprovider", "-m", "not slow", *session.posargs
+    )
 
 
 @nox.session(python=MUTMUT_PYTHON)
