@@ -1,0 +1,317 @@
+"""Records: JSON of deals and matches that round-trips exactly, validates against the shipped
+schema, streams as JSON Lines, and loads only through replay."""
+
+from __future__ import annotations
+
+import io
+import json
+from collections.abc import Iterator
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import frenchtarot as ft
+from frenchtarot import Match, RecordError, State, records
+from frenchtarot.players import RandomPlayer, play_deal
+from tests.strategies import states
+
+VALIDATOR = jsonschema.Draft202012Validator(records.json_schema())
+
+
+def played(seed: int = 1, rules: ft.Rules = ft.FOUR_PLAYER) -> State:
+    """A deal played to its end by random players."""
+    state = ft.new_deal(seed=seed, rules=rules)
+    return play_deal(state, [RandomPlayer(seed + n) for n in range(rules.seats)])
+
+
+@st.composite
+def matches(draw: st.DrawFn) -> Match:
+    """A match at any table, stopped after a few deals and a few actions of the next one."""
+    players = draw(st.sampled_from([4, 3, 5]))
+    dead = players == 5 and draw(st.booleans())
+    length = draw(st.sampled_from([None, 1, 2, 3]))
+    seed = draw(st.integers(min_value=0, max_value=2**40))
+    match = ft.new_match(players, deals=length, seed=seed, dead_player=dead)
+    bots = [RandomPlayer(seed + n) for n in range(players)]
+    deals = draw(st.integers(min_value=0, max_value=2))
+    if deals:
+        match = ft.play_match(match, bots, deals=deals)
+    for _ in range(draw(st.integers(min_value=0, max_value=30))):
+        if match.current is None:
+            break
+        match = match.apply(ft.legal_actions(match.current)[0])
+    return match
+
+
+def test_the_schema_ships_in_the_package_and_is_a_valid_schema() -> None:
+    path = resources.files("frenchtarot").joinpath("schemas").joinpath("record-1.schema.json")
+    assert json.loads(path.read_text("utf-8")) == records.json_schema()
+    jsonschema.Draft202012Validator.check_schema(records.json_schema())
+    docs = Path(__file__).resolve().parent.parent / "docs" / "matches.md"
+    assert "schemas/record-1.schema.json" in docs.read_text("utf-8")
+
+
+@given(states())
+def test_a_deal_at_any_point_round_trips_and_validates(state: State) -> None:
+    text = records.dumps(state)
+    assert records.loads(text) == state
+    assert records.loads(text.encode()) == state
+    assert records.loads(records.dumps(state, indent=2)) == state
+    VALIDATOR.validate(json.loads(text))
+    assert "\n" not in text and text.isascii()
+
+
+@given(matches())
+def test_a_match_round_trips_and_validates(match: Match) -> None:
+    text = records.dumps(match)
+    loaded = records.loads(text)
+    assert loaded == match
+    VALIDATOR.validate(json.loads(text))
+    assert isinstance(loaded, Match) and loaded.sheet == match.sheet
+
+
+@pytest.mark.parametrize("rules", [ft.THREE_PLAYER, ft.FOUR_PLAYER, ft.FIVE_PLAYER])
+def test_a_finished_deal_round_trips_through_files(rules: ft.Rules, tmp_path: Path) -> None:
+    state = played(7, rules)
+    path = tmp_path / "deal.json"
+    with path.open("w", encoding="utf-8") as file:
+        records.dump(state, file, indent=1)
+    with path.open("rb") as binary:
+        assert records.load(binary) == state
+    with path.open(encoding="utf-8") as text:
+        assert records.load(text) == state
+
+
+def test_a_deal_record_holds_the_hands_as_dealt_and_the_moves_with_seats() -> None:
+    state = played(3)
+    record = records.encode(state)
+    assert record["format"] == records.FORMAT == "frenchtarot/1"
+    assert record["kind"] == "deal" and record["rules"] == "four-player"
+    assert record["hands"] == [[str(card) for card in hand] for hand in state.dealt]
+    assert record["dog"] == [str(card) for card in state.dog]
+    assert record["moves"] == [[seat, str(action)] for seat, action in state.moves]
+    assert records.decode(record) == state
+
+
+def test_json_lines_stream_in_constant_memory() -> None:
+    """dump_many takes a generator and iter_load reads one line at a time."""
+    made = 0
+
+    def deals() -> Iterator[State]:
+        nonlocal made
+        for seed in range(30):
+            made += 1
+            yield played(seed, ft.RULES_BY_SEATS[3 + seed % 3])
+
+    buffer = io.StringIO()
+    assert records.dump_many(deals(), buffer) == 30 == made
+    lines = buffer.getvalue().splitlines()
+    assert len(lines) == 30
+    read = 0
+
+    def source() -> Iterator[str]:
+        nonlocal read
+        for line in ["\n", *lines]:
+            read += 1
+            yield line
+
+    stream = records.iter_load(source())
+    assert read == 0  # nothing read before asked
+    first = next(stream)
+    assert read == 2 and first == played(0, ft.THREE_PLAYER)
+    assert [state.rules.seats for state in stream] == [3 + seed % 3 for seed in range(1, 30)]
+
+
+def test_iter_load_names_the_bad_line() -> None:
+    good = records.dumps(played(1))
+    stream = records.iter_load(io.StringIO(f"{good}\n{good}\n{{}}\n{good}\n"))
+    assert next(stream) == next(stream)
+    with pytest.raises(RecordError) as caught:
+        next(stream)
+    assert caught.value.line == 3 and caught.value.path == "$"
+    assert str(caught.value).startswith("invalid record at line 3, $:")
+
+
+def deal_record() -> dict[str, Any]:
+    return records.encode(played(2))
+
+
+def match_record() -> dict[str, Any]:
+    match = ft.play_match(ft.new_match(4, deals=2, seed=1), [RandomPlayer(n) for n in range(4)])
+    return records.encode(match)
+
+
+def edited(record: dict[str, Any], path: str, value: object) -> dict[str, Any]:
+    """``record`` with the value at ``path`` (keys and indices split by ``/``) replaced, or
+    deleted when ``value`` is ``DELETE``."""
+    copy: Any = json.loads(json.dumps(record))
+    *parents, last = path.split("/")
+    target = copy
+    for name in parents:
+        target = target[int(name)] if isinstance(target, list) else target[name]
+    key: Any = int(last) if isinstance(target, list) else last
+    if value is DELETE:
+        del target[key]
+    else:
+        target[key] = value
+    result: dict[str, Any] = copy
+    return result
+
+
+DELETE = object()
+
+
+@pytest.mark.parametrize(
+    ("path", "value", "where", "words"),
+    [
+        ("format", "frenchtarot/2", "$.format", "later version"),
+        ("format", "frenchtarot/0", "$.format", "expected 'frenchtarot/1'"),
+        ("format", DELETE, "$", "missing field 'format'"),
+        ("kind", "hand", "$.kind", "expected 'deal' or 'match'"),
+        ("kind", DELETE, "$", "missing field 'kind'"),
+        ("rules", "four players", "$.rules", "expected one of"),
+        ("dealer", 4, "$.dealer", "from 0 to 3"),
+        ("dealer", True, "$.dealer", "expected an integer, got a boolean"),
+        ("dealer", 1.0, "$.dealer", "expected an integer"),
+        ("hands", DELETE, "$", "missing field 'hands'"),
+        ("hands/2", "KH", "$.hands[2]", "expected an array of cards"),
+        ("hands/2/5", "ZZ", "$.hands[2][5]", "is not a card"),
+        ("hands/2/5", "kh", "$.hands[2][5]", "write the card 'KH'"),
+        ("hands/2/5", 7, "$.hands[2][5]", "expected a card's notation, got the number 7"),
+        ("dog/0", None, "$.dog[0]", "got null"),
+        ("extra", 1, "$.extra", "unknown field"),
+        ("moves/3", ["pass"], "$.moves[3]", "expected 2 items"),
+        ("moves/3/0", "1", "$.moves[3][0]", "expected an integer"),
+        ("moves/3/1", "dance", "$.moves[3][1]", "dance"),
+        ("moves/3/1", "Pass", "$.moves[3][1]", "write the action 'pass'"),
+        ("moves", {}, "$.moves", "expected an array of moves"),
+    ],
+)
+def test_a_bad_deal_record_is_refused_with_its_path(
+    path: str, value: object, where: str, words: str
+) -> None:
+    with pytest.raises(RecordError) as caught:
+        records.decode(edited(deal_record(), path, value))
+    assert caught.value.path == where
+    assert words in caught.value.reason
+    assert isinstance(caught.value, ValueError) and isinstance(caught.value, ft.TarotError)
+
+
+def test_an_illegal_action_is_refused_with_its_index() -> None:
+    record = deal_record()
+    seat, _action = record["moves"][1]
+    with pytest.raises(RecordError) as caught:
+        records.decode(edited(record, "moves/1", [(seat + 1) % 4, "pass"]))
+    assert caught.value.action == 1 and caught.value.path == "$.moves[1]"
+    assert "only the seat whose turn it is may act" in caught.value.reason
+    record["moves"].append([0, "KH"])
+    with pytest.raises(RecordError) as caught:
+        records.decode(record)
+    last = len(record["moves"]) - 1
+    assert caught.value.action == last and "the deal is over" in caught.value.reason
+
+
+def test_hands_that_are_not_a_deal_are_refused() -> None:
+    record = deal_record()
+    twice = edited(record, "hands/1/0", record["hands"][0][0])
+    with pytest.raises(RecordError, match=r"at \$\.hands: the hands and the dog are not a deal"):
+        records.decode(twice)
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("", "not JSON text"),
+        ("[1, 2", "not JSON text"),
+        ('{"format": NaN}', "NaN is not a JSON number"),
+        ('{"format": "frenchtarot/1", "format": "frenchtarot/1"}', "appears twice"),
+        ("[]", "expected an object, got an array"),
+        ("null", "got null"),
+        ("[" * 100_000, "not JSON text"),
+    ],
+)
+def test_text_that_is_not_a_record_is_refused(text: str, words: str) -> None:
+    with pytest.raises(RecordError) as caught:
+        records.loads(text)
+    assert words in caught.value.reason and caught.value.path == "$"
+
+
+def test_bytes_that_are_not_utf8_are_refused() -> None:
+    with pytest.raises(RecordError, match="not JSON text"):
+        records.loads(b"\xff\xfe{")
+
+
+@pytest.mark.parametrize(
+    ("path", "value", "where", "words"),
+    [
+        ("deals/0/dealer", 0, "$.deals[0].dealer", "expected 1 (player 1 deals it)"),
+        ("current", {}, "$.current", "expected null"),
+        ("deals_to_play", 1, "$.deals[1]", "the match was over after 1 scored deals"),
+        ("deals_to_play", 0, "$.deals_to_play", "1 or more"),
+        ("first_dealer", 2, "$.first_dealer", "the draw gives player 1"),
+        ("draw/1/1", "EX", "$.draw", "draw"),
+        ("names", ["a", "b", "c"], "$.names", "expected 4 names"),
+        ("names/1", "seat 0", "$.names", "a name of their own"),
+        ("names/1", 5, "$.names[1]", "expected a name"),
+        ("dead_player", True, "$.names", "expected 5 names"),
+        ("dead_player", "no", "$.dead_player", "true or false"),
+        ("seed", -1, "$.seed", "0 or more"),
+    ],
+)
+def test_a_bad_match_record_is_refused_with_its_path(
+    path: str, value: object, where: str, words: str
+) -> None:
+    with pytest.raises(RecordError) as caught:
+        records.decode(edited(match_record(), path, value))
+    assert caught.value.path == where, caught.value
+    assert words in caught.value.reason
+
+
+def test_a_match_with_a_finished_deal_in_progress_or_an_unfinished_deal_is_refused() -> None:
+    record = match_record()
+    assert record["current"] is None and record["first_dealer"] == 1
+    unfinished = edited(record, "deals/1/moves", record["deals"][1]["moves"][:10])
+    with pytest.raises(RecordError, match="is not finished"):
+        records.decode(unfinished)
+    open_ended = edited(record, "deals_to_play", None)
+    with pytest.raises(RecordError, match="expected the deal in progress"):
+        records.decode(open_ended)
+    finished = edited(open_ended, "current", record["deals"][1])
+    with pytest.raises(RecordError) as caught:
+        records.decode(finished)
+    assert caught.value.path == "$.current.dealer"
+
+
+def test_only_fft_tables_and_records_are_written() -> None:
+    odd = ft.Rules("odd", 4, 18, 6, 3, ft.FOUR_PLAYER.handfuls, min_cut=5)
+    with pytest.raises(ft.InvalidRulesError):
+        records.dumps(ft.new_deal(seed=1, rules=odd))
+    for value in (None, "state", 3):
+        with pytest.raises(ft.TarotTypeError):
+            records.dumps(value)  # type: ignore[arg-type]
+    with pytest.raises(ft.TarotTypeError):
+        records.dumps(played(), indent="2")  # type: ignore[arg-type]
+    with pytest.raises(ft.TarotTypeError):
+        records.loads(None)  # type: ignore[arg-type]
+    with pytest.raises(ft.TarotTypeError):
+        records.load("game.json")  # type: ignore[arg-type]
+    with pytest.raises(ft.TarotTypeError):
+        records.iter_load("one line")
+    with pytest.raises(ft.TarotTypeError):
+        records.dump_many(3, io.StringIO())  # type: ignore[arg-type]
+    with pytest.raises(ft.TarotTypeError):
+        list(records.iter_load([3]))  # type: ignore[arg-type]
+
+
+def test_a_record_error_pickles_with_its_data() -> None:
+    import pickle
+
+    error = RecordError("$.moves[3]", "why", 3, 7)
+    copy = pickle.loads(pickle.dumps(error))
+    assert (copy.path, copy.reason, copy.action, copy.line) == ("$.moves[3]", "why", 3, 7)
+    assert str(copy) == str(error) == "invalid record at line 7, $.moves[3]: why"
