@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 import frenchtarot as ft
 from frenchtarot import Match, RecordError, State, records
-from frenchtarot.players import RandomPlayer, play_deal
+from frenchtarot.players import RandomPlayer, SimplePlayer, play_deal
 from tests.strategies import states
 
 VALIDATOR = jsonschema.Draft202012Validator(records.json_schema())
@@ -315,3 +315,57 @@ def test_a_record_error_pickles_with_its_data() -> None:
     copy = pickle.loads(pickle.dumps(error))
     assert (copy.path, copy.reason, copy.action, copy.line) == ("$.moves[3]", "why", 3, 7)
     assert str(copy) == str(error) == "invalid record at line 7, $.moves[3]: why"
+
+
+def test_the_command_line_plays_saves_and_replays_a_match(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from frenchtarot.__main__ import main
+
+    path = tmp_path / "game.json"
+    argv = ["match", "--deals", "5", "--seed", "1", "--players", "4", "--save", str(path)]
+    assert main(argv) == 0
+    played_out = capsys.readouterr().out
+    assert played_out.startswith("Seed: 1 (repeat with --seed 1)\n")
+    match = records.loads(path.read_text("utf-8"))
+    assert isinstance(match, Match) and match.is_over and len(match.scored) == 5
+    assert match == ft.play_match(ft.new_match(4, deals=5, seed=1), [SimplePlayer()] * 4)
+    sheet = str(match.sheet)
+    assert sheet in played_out
+    assert main(["replay", str(path)]) == 0
+    assert sheet in capsys.readouterr().out
+
+
+def test_the_command_line_prints_the_seed_it_drew(capsys: pytest.CaptureFixture[str]) -> None:
+    from frenchtarot.__main__ import main
+
+    assert main(["match", "--deals", "1", "--players", "5", "--dead-player", "--random"]) == 0
+    first = capsys.readouterr().out.splitlines()[0]
+    seed = int(first.split()[1])
+    assert first == f"Seed: {seed} (repeat with --seed {seed})"
+
+
+def test_the_command_line_replays_a_deal_and_refuses_a_bad_record(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from frenchtarot.__main__ import main
+
+    path = tmp_path / "deal.json"
+    state = ft.apply(ft.new_deal(seed=4), ft.Pass())
+    path.write_text(records.dumps(state), "utf-8")
+    assert main(["replay", str(path)]) == 0
+    assert "with seat 2 to act" in capsys.readouterr().out
+    path.write_text(records.dumps(played(4)), "utf-8")
+    assert main(["replay", str(path)]) == 0
+    assert "Score:" in capsys.readouterr().out
+    path.write_text('{"format": "frenchtarot/9", "kind": "deal"}', "utf-8")
+    assert main(["replay", str(path)]) == 1
+    assert "later version" in capsys.readouterr().err
+    assert main(["replay", str(tmp_path / "missing.json")]) == 1
+    assert "cannot read" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["match", "--players", "4", "--dead-player"])
+    with pytest.raises(SystemExit):
+        main(["match", "--deals", "0"])
+    with pytest.raises(SystemExit):
+        main(["match", "--names", "a,a,b,c"])
