@@ -15,6 +15,7 @@ same steps, and both take every such decision from here:
 
 from __future__ import annotations
 
+from frenchtarot import _masks
 from frenchtarot.actions import Contract
 from frenchtarot.rules import Rules
 from frenchtarot.state import Phase
@@ -41,7 +42,7 @@ def after_call(contract: Contract) -> Phase:
 
 def take_dog(hands: tuple[int, ...], taker: int, dog: int) -> tuple[int, ...]:
     """The hands once the taker has taken the dog (on entering the écart)."""
-    return (*hands[:taker], hands[taker] | dog, *hands[taker + 1 :])
+    return _masks.replaced(hands, taker, hands[taker] | dog)
 
 
 def ecart_left(rules: Rules, ecart: int) -> int:

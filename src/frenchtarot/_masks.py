@@ -106,3 +106,10 @@ TOTAL_HALF_POINTS: Final[int] = half_points(FULL)
 def count(mask: int) -> int:
     """The number of cards in ``mask``."""
     return mask.bit_count()
+
+
+def replaced(hands: tuple[int, ...], seat: int, hand: int) -> tuple[int, ...]:
+    """``hands`` with the hand of ``seat`` replaced by ``hand``."""
+    changed = list(hands)
+    changed[seat] = hand
+    return tuple(changed)

@@ -266,12 +266,10 @@ def _discard(state: State, action: Discard, seat: int) -> State:
         raise IllegalActionError(
             _ecart.refusal(hand, index), action, seat, f"allowed: {_names(allowed)}"
         )
-    hands = list(state._hands)
-    hands[seat] = hand & ~(1 << index)
     return _evolve(
         state,
         phase=Phase.DISCARD if remaining > 1 else Phase.SLAM,
-        hands=tuple(hands),
+        hands=_masks.replaced(state._hands, seat, hand & ~(1 << index)),
         discard=state._discard | 1 << index,
         history=state.history + (action,),
     )
@@ -337,7 +335,7 @@ def _play(state: State, action: Play, seat: int) -> State:
             rule = _tricks.refusal(hand, trick, action.card._index)
         allowed = _names(_masks.cards(legal))
         raise IllegalActionError(rule, action, seat, f"seat {seat} may play {allowed}")
-    hands = (*hands[:seat], hand ^ bit, *hands[seat + 1 :])
+    hands = _masks.replaced(hands, seat, hand ^ bit)
     trick = (*trick, action.card._index)
     rules = state.rules
     leader = state._leader
