@@ -232,6 +232,7 @@ def loads(text: str | bytes | bytearray) -> State | Match:
             the JSON path (and for an action its index in ``moves``) and the reason.
         TarotTypeError: ``text`` is not a str, bytes or bytearray.
 
+    >>> from frenchtarot.records import loads
     >>> loads('{"format": "frenchtarot/2", "kind": "deal"}')
     Traceback (most recent call last):
     ...
@@ -321,6 +322,7 @@ def json_schema() -> dict[str, Any]:
     the shape of a record; :func:`loads` also checks the cards form a deal and replays
     the actions.
 
+    >>> from frenchtarot.records import json_schema
     >>> json_schema()["$defs"]["format"]["const"]
     'frenchtarot/1'
     """
@@ -462,7 +464,7 @@ def decode(document: object) -> State | Match:
     """The deal or match of a JSON object already parsed (the inverse of :func:`encode`).
 
     Args:
-        document: A dict as :func:`json.loads` returns it.
+        document: A dict as ``json.loads`` returns it.
 
     Returns:
         The state or the match.
