@@ -52,17 +52,13 @@ def make_table(items: Iterable[T]) -> tuple[tuple[tuple[T, ...], ...], ...]:
 
 def select(table: tuple[tuple[tuple[T, ...], ...], ...], mask: int) -> tuple[T, ...]:
     """The items of ``table`` (see :func:`make_table`) for the bits of ``mask``, ascending."""
-    if not mask:
-        return ()
     out: tuple[T, ...] = ()
-    k = ((mask & -mask).bit_length() - 1) >> 3  # skip the empty low bytes
-    mask >>= 8 * k
-    while mask:
-        byte = mask & 0xFF
+    k = 0
+    # One C call cuts the 78-bit mask into its 10 bytes (cheaper than shifting it 10 times).
+    for byte in mask.to_bytes(10, "little"):
         if byte:
             out += table[k][byte]
-        mask >>= 8
-        k += 1
+        k += 1  # noqa: SIM113 (enumerate is slower here, on the hottest path)
     return out
 
 

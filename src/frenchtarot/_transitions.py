@@ -56,12 +56,15 @@ _EXCUSE_INDEX: Final = 21
 # The play state last given to legal_actions and its legal-card mask, so that apply, called
 # next on the same state in the usual loop, need not work the mask out again.
 _last_legal: tuple[State | None, int] = (None, 0)
+# The phases as module constants: the hot paths test them on every action.
+_PLAY: Final = Phase.PLAY
+_BIDDING: Final = Phase.BIDDING
 
 
 def legal(state: State) -> tuple[Action, ...]:
     """:func:`frenchtarot.legal_actions` of a state known to be a :class:`State`."""
     phase = state.phase
-    if phase is Phase.PLAY:
+    if phase is _PLAY:
         global _last_legal
         seat: int = state.current  # type: ignore[assignment]
         hand = state._hands[seat]
@@ -78,7 +81,7 @@ def legal(state: State) -> tuple[Action, ...]:
                 shown = tuple(DeclareHandful(_masks.cards(mask)) for mask in displays)
                 return shown + plays
         return plays
-    if phase is Phase.BIDDING:
+    if phase is _BIDDING:
         return _BIDDING_ACTIONS[state.contract]
     if phase is Phase.DISCARD:
         hand = state._hands[state.taker]  # type: ignore[index]
@@ -107,11 +110,12 @@ def transition(state: State, action: object, seat: int | None) -> State:
             Rule.NOT_YOUR_TURN, action, current, f"it is seat {current}'s turn, not {seat}'s"
         )
     phase = state.phase
-    if isinstance(action, Play):
-        if phase is Phase.PLAY:
+    # The most frequent action first, tested by its exact class before isinstance.
+    if action.__class__ is Play or isinstance(action, Play):
+        if phase is _PLAY:
             return _play(state, action, current)
     elif isinstance(action, (Pass, Bid)):
-        if phase is Phase.BIDDING:
+        if phase is _BIDDING:
             return _bid(state, action, current)
         if phase is Phase.SLAM and isinstance(action, Pass):
             return _start_play(state, action, slam=False)
