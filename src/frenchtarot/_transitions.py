@@ -58,6 +58,7 @@ _EXCUSE_INDEX: Final = 21
 _last_legal: tuple[State | None, int] = (None, 0)
 # The phases as module constants: the hot paths test them on every action.
 _PLAY: Final = Phase.PLAY
+_CARD_OF: Final = DECK.__getitem__
 _BIDDING: Final = Phase.BIDDING
 
 
@@ -327,7 +328,8 @@ def _declare(state: State, action: DeclareHandful, seat: int) -> State:
 def _play(state: State, action: Play, seat: int) -> State:
     hands = state._hands
     hand = hands[seat]
-    bit = 1 << action.card._index
+    index = action.card._index
+    bit = 1 << index
     trick = state._trick
     cached, legal = _last_legal
     if cached is not state:
@@ -336,21 +338,21 @@ def _play(state: State, action: Play, seat: int) -> State:
         if _tricks.legal_mask(hand, trick) & bit:  # barred by the opening-lead restriction
             rule = Rule.CALLED_SUIT_LEAD
         else:
-            rule = _tricks.refusal(hand, trick, action.card._index)
+            rule = _tricks.refusal(hand, trick, index)
         allowed = _names(_masks.cards(legal))
         raise IllegalActionError(rule, action, seat, f"seat {seat} may play {allowed}")
     hands = _masks.replaced(hands, seat, hand ^ bit)
-    trick = (*trick, action.card._index)
+    trick += (index,)
     rules = state.rules
     leader = state._leader
     tricks = state.tricks
-    phase = Phase.PLAY
+    phase = _PLAY
     if len(trick) < rules.seats:
         current: int | None = _flow.next_in_trick(rules, seat)
     else:
         camp = _calling.camp_mask(state.taker, state.partner)  # type: ignore[arg-type]
         winner = _tricks.trick_winner(rules, camp, leader, trick, tricks)
-        tricks = (*tricks, Trick._trusted(leader, tuple(map(DECK.__getitem__, trick)), winner))
+        tricks += (Trick._trusted(leader, tuple(map(_CARD_OF, trick)), winner),)
         trick = ()
         if _flow.deal_over(rules, len(tricks)):
             phase, current = Phase.DONE, None
