@@ -7,10 +7,11 @@ arguments; compiled by mypyc in the compiled build.
 from __future__ import annotations
 
 import random
+from typing import Final
 
 from frenchtarot import _masks
 from frenchtarot.rules import Rules
-from frenchtarot.state import Annulment, AnnulReason, Phase, State
+from frenchtarot.state import Annulment, AnnulReason, Phase, State, make_state
 
 __all__ = ["mask_of_indices", "petit_sec_seat", "shuffle_and_deal", "start"]
 
@@ -54,11 +55,12 @@ def shuffle_and_deal(
     return hands, dog
 
 
+_BIT: Final = tuple(1 << index for index in range(78))
+
+
 def mask_of_indices(indices: list[int]) -> int:
-    mask = 0
-    for index in indices:
-        mask |= 1 << index
-    return mask
+    """The mask of the cards ``indices`` (distinct indices, so their bits add up)."""
+    return sum(map(_BIT.__getitem__, indices))
 
 
 def petit_sec_seat(hands: tuple[int, ...]) -> int | None:
@@ -73,23 +75,24 @@ def start(rules: Rules, dealer: int, hands: tuple[int, ...], dog: int) -> State:
     """The state at the start of the bidding, or annulled by a petit sec."""
     sec = petit_sec_seat(hands)
     annulled = sec is not None
-    return State(
-        rules=rules,
-        dealer=dealer,
-        phase=Phase.ANNULLED if annulled else Phase.BIDDING,
-        current=None if annulled else rules.next_seat(dealer),
-        hands=hands,
-        dog=dog,
-        discard=0,
-        taker=None,
-        contract=None,
-        called=None,
-        partner=None,
-        slam=False,
-        handfuls=(),
-        tricks=(),
-        trick=(),
-        leader=rules.next_seat(dealer),
-        history=(),
-        annulment=Annulment(AnnulReason.PETIT_SEC, sec) if annulled else None,
+    leader = rules.next_seat(dealer)
+    return make_state(
+        rules,
+        dealer,
+        Phase.ANNULLED if annulled else Phase.BIDDING,
+        None if annulled else leader,
+        hands,
+        dog,
+        0,
+        None,
+        None,
+        None,
+        None,
+        False,
+        (),
+        (),
+        (),
+        leader,
+        (),
+        Annulment(AnnulReason.PETIT_SEC, sec) if annulled else None,
     )
