@@ -1,0 +1,780 @@
+"""Integer action ids, legal-action masks and fixed-size tensors, for learning agents.
+
+Reinforcement-learning libraries want a fixed, finite action space (integers from 0), a
+mask of the legal ones, and observations of a fixed length. This module gives them, in
+pure Python (lists of ints and floats, no NumPy), for each table size.
+
+**Action ids.** Every action :func:`~frenchtarot.legal_actions` offers has an id, the same
+in every deal of a table size; the ids of the actions offered in a position are ascending
+in the canonical order of :func:`~frenchtarot.legal_actions`:
+
+==========  ===================================================  ============================
+ids         action                                               table sizes
+==========  ===================================================  ============================
+0           ``Pass()``                                           all
+1 to 4      ``Bid(PETITE)``, ``GARDE``, ``GARDE_SANS``,           all
+            ``GARDE_CONTRE``
+5           ``AnnounceSlam()``                                   all
+6 to 8      ``DeclareHandful``: simple, double, triple handful   all
+9 to 86     ``Discard(DECK[id - 9])``                            all
+87 to 164   ``Play(DECK[id - 87])``                              all
+165 to 180  ``Call(card)``: the Jacks, Knights, Queens and       five players
+            Kings, in the order of :data:`~frenchtarot.DECK`
+==========  ===================================================  ============================
+
+So :func:`num_actions` is 165 with three or four players and 181 with five. A handful has
+one id per size: :func:`action_id` maps any display of that size to it, and
+:func:`action_from_id` maps it back to the one display :func:`~frenchtarot.legal_actions`
+offers (the canonical display).
+
+**Tensors.** :func:`observation_tensor` and :func:`information_state_tensor` turn an
+:class:`~frenchtarot.Observation` (from :func:`~frenchtarot.observe`) into a list of floats
+of a fixed length per table size. They read nothing but the observation, so they cannot
+show a seat anything it may not know. The observation tensor is what the seat sees now;
+the information-state tensor adds the order of events (the dealt hand, the écart in order,
+every trick card by card), enough to tell apart every two positions whose
+:attr:`~frenchtarot.Observation.key` differ. :func:`observation_fields` and
+:func:`information_state_fields` list the fields, with their offsets, sizes and meaning.
+
+>>> import frenchtarot as ft
+>>> from frenchtarot import encoding
+>>> state = ft.new_deal(seed=1)
+>>> encoding.num_actions(state.rules), encoding.legal_ids(state)
+(165, [0, 1, 2, 3, 4])
+>>> encoding.action_from_id(2, state)
+Bid(contract=Contract.GARDE)
+>>> tensor = encoding.observation_tensor(ft.observe(state, 1))
+>>> len(tensor) == encoding.observation_tensor_size(ft.FOUR_PLAYER)
+True
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Sequence
+from typing import Final
+
+import attrs
+
+from frenchtarot._checks import describe_value
+from frenchtarot._engine import legal_actions
+from frenchtarot.actions import (
+    Action,
+    AnnounceSlam,
+    Bid,
+    Call,
+    Contract,
+    DeclareHandful,
+    Discard,
+    Pass,
+    Play,
+)
+from frenchtarot.cards import DECK, Card
+from frenchtarot.errors import TarotError, TarotTypeError
+from frenchtarot.observation import Observation
+from frenchtarot.rules import Rules
+from frenchtarot.state import Phase, State
+
+__all__ = [
+    "EncodingError",
+    "Field",
+    "action_from_id",
+    "action_id",
+    "describe_id",
+    "information_state_fields",
+    "information_state_tensor",
+    "information_state_tensor_size",
+    "legal_ids",
+    "legal_mask",
+    "num_actions",
+    "observation_fields",
+    "observation_tensor",
+    "observation_tensor_size",
+]
+
+
+class EncodingError(TarotError, ValueError):
+    """An action with no id, or an id that stands for no action offered in the position.
+
+    Attributes:
+        value: The action or the id that was refused.
+    """
+
+    def __init__(self, message: str, value: object) -> None:
+        super().__init__(message)
+        self.value = value
+
+    def __reduce__(self) -> tuple[type[EncodingError], tuple[str, object]]:
+        return (type(self), (str(self), self.value))
+
+
+PASS_ID: Final = 0
+"""The id of ``Pass()``."""
+BID_IDS: Final[dict[Contract, int]] = {
+    Contract.PETITE: 1,
+    Contract.GARDE: 2,
+    Contract.GARDE_SANS: 3,
+    Contract.GARDE_CONTRE: 4,
+}
+"""The id of each :class:`~frenchtarot.Bid`, by contract."""
+SLAM_ID: Final = 5
+"""The id of ``AnnounceSlam()``."""
+HANDFUL_BASE: Final = 6
+"""The id of the simple handful; the double and the triple follow."""
+DISCARD_BASE: Final = 9
+"""The id of ``Discard(DECK[0])``; ``Discard(card)`` is ``DISCARD_BASE + card.index``."""
+PLAY_BASE: Final = DISCARD_BASE + 78
+"""The id of ``Play(DECK[0])``; ``Play(card)`` is ``PLAY_BASE + card.index``."""
+CALL_BASE: Final = PLAY_BASE + 78
+"""The id of the first callable card (five players)."""
+CALLABLE: Final[tuple[Card, ...]] = tuple(
+    card for card in DECK if card.suit is not None and card.rank >= 11
+)
+"""The 16 cards a taker may ever call (Jacks, Knights, Queens, Kings), in deck order."""
+_CALL_OFFSET: Final[dict[Card, int]] = {card: n for n, card in enumerate(CALLABLE)}
+_BIDS: Final[tuple[Bid, ...]] = tuple(Bid(contract) for contract in BID_IDS)
+_PHASES: Final[tuple[Phase, ...]] = tuple(Phase)
+_CONTRACTS: Final[tuple[Contract, ...]] = tuple(Contract)
+_SHOWABLE: Final = 22
+"""Cards a handful may hold: the 21 trumps (indices 0 to 20) and the Excuse (21)."""
+
+
+def _check_rules(rules: object) -> Rules:
+    if not isinstance(rules, Rules):
+        raise TarotTypeError(f"expected Rules, not {describe_value(rules)}")
+    return rules
+
+
+def num_actions(rules: Rules) -> int:
+    """How many action ids a table size has: 165 (three or four players) or 181 (five).
+
+    Args:
+        rules: The table size.
+
+    Returns:
+        One more than the largest id.
+
+    Raises:
+        TarotTypeError: ``rules`` is not a :class:`~frenchtarot.Rules`.
+
+    >>> import frenchtarot as ft
+    >>> [num_actions(ft.RULES_BY_SEATS[n]) for n in (3, 4, 5)]
+    [165, 165, 181]
+    """
+    rules = _check_rules(rules)
+    return CALL_BASE + (len(CALLABLE) if rules.calls_partner else 0)
+
+
+def action_id(action: Action, rules: Rules) -> int:
+    """The id of ``action`` (see the module's table).
+
+    A :class:`~frenchtarot.DeclareHandful` has the id of its size, whatever cards it shows.
+
+    Args:
+        action: Any action.
+        rules: The table size.
+
+    Returns:
+        An int from 0 to ``num_actions(rules) - 1``.
+
+    Raises:
+        EncodingError: The action has no id at this table: a handful of a size that is not
+            a handful size of ``rules``, or a :class:`~frenchtarot.Call` of a card that is
+            never called, or at a table where nobody calls.
+        TarotTypeError: ``action`` is not an action or ``rules`` not a Rules.
+
+    >>> import frenchtarot as ft
+    >>> action_id(ft.Play("KH"), ft.FOUR_PLAYER), action_id(ft.Call("KH"), ft.FIVE_PLAYER)
+    (136, 172)
+    """
+    rules = _check_rules(rules)
+    kind = action.__class__
+    if kind is Play:
+        return PLAY_BASE + action.card.index  # type: ignore[union-attr]
+    if kind is Discard:
+        return DISCARD_BASE + action.card.index  # type: ignore[union-attr]
+    if kind is Pass:
+        return PASS_ID
+    if kind is Bid:
+        return BID_IDS[action.contract]  # type: ignore[union-attr]
+    if kind is AnnounceSlam:
+        return SLAM_ID
+    if kind is DeclareHandful:
+        size = len(action.cards)  # type: ignore[union-attr]
+        sizes = [size for size, _bonus in rules.handfuls]
+        if size not in sizes:
+            raise EncodingError(
+                f"no id for {action}: a handful at the {rules.name} table has "
+                f"{', '.join(map(str, sizes[:-1]))} or {sizes[-1]} cards, not {size}",
+                action,
+            )
+        return HANDFUL_BASE + sizes.index(size)
+    if kind is Call:
+        card = action.card  # type: ignore[union-attr]
+        if not rules.calls_partner:
+            raise EncodingError(
+                f"no id for {action}: nobody calls a card at the {rules.name} table "
+                "(only five players do)",
+                action,
+            )
+        offset = _CALL_OFFSET.get(card)
+        if offset is None:
+            raise EncodingError(
+                f"no id for {action}: only a Jack, Knight, Queen or King of a suit is ever called",
+                action,
+            )
+        return CALL_BASE + offset
+    raise TarotTypeError(f"expected an action, not {describe_value(action)}")
+
+
+def _offered(position: State | Observation) -> tuple[Action, ...]:
+    if isinstance(position, State):
+        return legal_actions(position)
+    if isinstance(position, Observation):
+        return position.legal_actions
+    raise TarotTypeError(f"expected a State or an Observation, not {describe_value(position)}")
+
+
+def legal_ids(position: State | Observation) -> list[int]:
+    """The ids of the actions offered in ``position``, ascending.
+
+    Args:
+        position: A state, or an observation (which offers actions only to the seat to act).
+
+    Returns:
+        ``[action_id(a, rules) for a in legal_actions(state)]``, empty when nothing is
+        offered.
+
+    Raises:
+        TarotTypeError: ``position`` is neither a State nor an Observation.
+    """
+    offered = _offered(position)
+    rules = position.rules
+    return [action_id(action, rules) for action in offered]
+
+
+def legal_mask(position: State | Observation) -> list[int]:
+    """One 0 or 1 per action id: 1 for the actions offered in ``position``.
+
+    Args:
+        position: A state, or an observation (all zeros unless its seat is to act).
+
+    Returns:
+        A list of :func:`num_actions` ints.
+
+    Raises:
+        TarotTypeError: ``position`` is neither a State nor an Observation.
+
+    >>> import frenchtarot as ft
+    >>> legal_mask(ft.new_deal(seed=1))[:7]
+    [1, 1, 1, 1, 1, 0, 0]
+    """
+    ids = legal_ids(position)
+    mask = [0] * num_actions(position.rules)
+    for number in ids:
+        mask[number] = 1
+    return mask
+
+
+def action_from_id(number: int, position: State | Observation) -> Action:
+    """The action offered in ``position`` whose id is ``number``.
+
+    For a handful id, that is the display :func:`~frenchtarot.legal_actions` offers for that
+    size.
+
+    Args:
+        number: An action id.
+        position: The state, or the observation of the seat to act.
+
+    Returns:
+        The action, ready for :func:`~frenchtarot.apply`.
+
+    Raises:
+        EncodingError: ``number`` is outside ``0 .. num_actions - 1`` or stands for no
+            action offered in ``position``; the message lists the ids that are.
+        TarotTypeError: ``number`` is not an int, or ``position`` neither a State nor an
+            Observation.
+
+    >>> import frenchtarot as ft
+    >>> action_from_id(5, ft.new_deal(seed=1))
+    Traceback (most recent call last):
+    ...
+    frenchtarot.encoding.EncodingError: action id 5 (slam) is not offered here; the ids \
+offered are 0 1 2 3 4
+    """
+    if isinstance(number, bool) or not hasattr(number, "__index__"):
+        raise TarotTypeError(f"an action id must be an int, not {describe_value(number)}")
+    number = int(number.__index__())
+    offered = _offered(position)
+    rules = position.rules
+    total = num_actions(rules)
+    if not 0 <= number < total:
+        raise EncodingError(
+            f"action id {number} is out of range: the {rules.name} table has ids 0 to {total - 1}",
+            number,
+        )
+    for action in offered:
+        if action_id(action, rules) == number:
+            return action
+    ids = " ".join(str(action_id(action, rules)) for action in offered) or "none"
+    raise EncodingError(
+        f"action id {number} ({describe_id(number, rules)}) is not offered here; the ids "
+        f"offered are {ids}",
+        number,
+    )
+
+
+def describe_id(number: int, rules: Rules) -> str:
+    """A short text for an action id, e.g. ``"play KH"`` or ``"handful of 13"``.
+
+    Args:
+        number: An action id of ``rules``.
+        rules: The table size.
+
+    Returns:
+        The action's notation; for a handful, its size.
+
+    Raises:
+        EncodingError: ``number`` is not an id of ``rules``.
+        TarotTypeError: ``rules`` is not a Rules.
+
+    >>> import frenchtarot as ft
+    >>> [describe_id(n, ft.FOUR_PLAYER) for n in (0, 3, 7, 9, 136)]
+    ['pass', 'garde_sans', 'handful of 13', 'discard T1', 'play KH']
+    """
+    total = num_actions(rules)
+    if isinstance(number, bool) or not isinstance(number, int) or not 0 <= number < total:
+        raise EncodingError(
+            f"{describe_value(number)} is no action id of the {rules.name} table "
+            f"(0 to {total - 1})",
+            number,
+        )
+    if number == PASS_ID:
+        return "pass"
+    if number < SLAM_ID:
+        return str(_BIDS[number - 1])
+    if number == SLAM_ID:
+        return "slam"
+    if number < DISCARD_BASE:
+        return f"handful of {rules.handfuls[number - HANDFUL_BASE][0]}"
+    if number < PLAY_BASE:
+        return f"discard {DECK[number - DISCARD_BASE]}"
+    if number < CALL_BASE:
+        return f"play {DECK[number - PLAY_BASE]}"
+    return f"call {CALLABLE[number - CALL_BASE]}"
+
+
+# ---------------------------------------------------------------------------------------------
+# Tensors
+
+
+@attrs.frozen
+class Field:
+    """One field of a tensor: where it is and what it holds.
+
+    Attributes:
+        name: A short name, e.g. ``"hand"``.
+        offset: The index of its first entry in the tensor.
+        size: How many entries it has.
+        description: What the entries mean.
+    """
+
+    name: str
+    offset: int
+    size: int
+    description: str
+
+    @property
+    def end(self) -> int:
+        """One past the index of its last entry: the field is ``tensor[offset:end]``."""
+        return self.offset + self.size
+
+
+_Writer = Callable[[list[float], int, Observation], None]
+"""Writes one field of an observation into a tensor, at an offset."""
+
+
+def _one_hot(tensor: list[float], offset: int, index: int | None) -> None:
+    if index is not None:
+        tensor[offset + index] = 1.0
+
+
+def _cards(tensor: list[float], offset: int, cards: Sequence[Card]) -> None:
+    for card in cards:
+        tensor[offset + card.index] = 1.0
+
+
+def _write_bids(tensor: list[float], offset: int, obs: Observation) -> None:
+    for seat, contract in obs.bids:
+        word = 0 if contract is None else 1 + _CONTRACTS.index(contract)
+        tensor[offset + 5 * seat + word] = 1.0
+
+
+def _write_handfuls(tensor: list[float], offset: int, obs: Observation) -> None:
+    for handful in obs.handfuls:
+        _cards(tensor, offset + _SHOWABLE * handful.seat, handful.cards)
+
+
+def _write_played(tensor: list[float], offset: int, obs: Observation) -> None:
+    seats = obs.rules.seats
+    for trick in obs.tricks:
+        for position, card in enumerate(trick.cards):
+            tensor[offset + 78 * ((trick.leader + position) % seats) + card.index] = 1.0
+    if obs.leader is not None:
+        for position, card in enumerate(obs.current_trick):
+            tensor[offset + 78 * ((obs.leader + position) % seats) + card.index] = 1.0
+
+
+def _write_trick(tensor: list[float], offset: int, obs: Observation) -> None:
+    for position, card in enumerate(obs.current_trick):
+        tensor[offset + 78 * position + card.index] = 1.0
+
+
+def _write_won(tensor: list[float], offset: int, obs: Observation) -> None:
+    seats = obs.rules.seats
+    for trick in obs.tricks:
+        tensor[offset + trick.winner] += 1.0
+        tensor[offset + seats + trick.winner] += sum(card.points for card in trick.cards)
+
+
+def _write_score(tensor: list[float], offset: int, obs: Observation) -> None:
+    if obs.score is not None:
+        for seat, delta in enumerate(obs.score.deltas):
+            tensor[offset + seat] = float(delta)
+
+
+def _write_ecart_order(tensor: list[float], offset: int, obs: Observation) -> None:
+    position = 0
+    for action in obs.history:
+        if action is None:
+            tensor[offset + 79 * position + 78] = 1.0
+        elif isinstance(action, Discard):
+            tensor[offset + 79 * position + action.card.index] = 1.0
+        else:
+            continue
+        position += 1
+
+
+def _write_tricks(tensor: list[float], offset: int, obs: Observation) -> None:
+    seats = obs.rules.seats
+    block = seats * 79
+    everything = [(t.leader, t.cards) for t in obs.tricks]
+    if obs.leader is not None and obs.phase is Phase.PLAY:
+        everything.append((obs.leader, obs.current_trick))
+    for number, (leader, cards) in enumerate(everything):
+        start = offset + block * number
+        tensor[start + 78 * seats + leader] = 1.0
+        for position, card in enumerate(cards):
+            tensor[start + 78 * ((leader + position) % seats) + card.index] = 1.0
+
+
+def _observation_layout(rules: Rules) -> list[tuple[str, int, str, _Writer]]:
+    seats = rules.seats
+    layout: list[tuple[str, int, str, _Writer]] = [
+        (
+            "seat",
+            seats,
+            "one-hot: the observing seat",
+            lambda t, o, obs: _one_hot(t, o, obs.seat),
+        ),
+        ("dealer", seats, "one-hot: the dealer", lambda t, o, obs: _one_hot(t, o, obs.dealer)),
+        (
+            "phase",
+            len(_PHASES),
+            "one-hot: the phase (bidding, call, discard, slam, play, done, annulled)",
+            lambda t, o, obs: _one_hot(t, o, _PHASES.index(obs.phase)),
+        ),
+        (
+            "current",
+            seats,
+            "one-hot: the seat to act (all zero once the deal is over)",
+            lambda t, o, obs: _one_hot(t, o, obs.current),
+        ),
+        (
+            "hand",
+            78,
+            "the cards this seat holds now, by deck index",
+            lambda t, o, obs: _cards(t, o, obs.hand),
+        ),
+        (
+            "hand_sizes",
+            seats,
+            "how many cards each seat holds (a count)",
+            lambda t, o, obs: t.__setitem__(slice(o, o + seats), map(float, obs.hand_sizes)),
+        ),
+        (
+            "bids",
+            5 * seats,
+            "per seat, one-hot of its word: pass, petite, garde, garde sans, garde contre "
+            "(all zero until it speaks)",
+            _write_bids,
+        ),
+        (
+            "taker",
+            seats,
+            "one-hot: the taker (during the bidding, the highest bidder so far)",
+            lambda t, o, obs: _one_hot(t, o, obs.taker),
+        ),
+        (
+            "contract",
+            4,
+            "one-hot: the contract (during the bidding, the highest bid so far)",
+            lambda t, o, obs: _one_hot(
+                t, o, None if obs.contract is None else _CONTRACTS.index(obs.contract)
+            ),
+        ),
+    ]
+    if rules.calls_partner:
+        layout += [
+            (
+                "called",
+                len(CALLABLE),
+                "one-hot: the called card, among the 16 Jacks, Knights, Queens and Kings",
+                lambda t, o, obs: _one_hot(
+                    t, o, None if obs.called is None else _CALL_OFFSET[obs.called]
+                ),
+            ),
+            (
+                "partner",
+                seats,
+                "one-hot: the taker's partner, once this seat knows who it is",
+                lambda t, o, obs: _one_hot(t, o, obs.partner),
+            ),
+            (
+                "alone",
+                1,
+                "1 once this seat knows the taker plays alone",
+                lambda t, o, obs: _one_hot(t, o, 0 if obs.alone else None),
+            ),
+        ]
+    layout += [
+        (
+            "dog",
+            78,
+            "the dog, once turned face up (Petite, Garde)",
+            lambda t, o, obs: _cards(t, o, obs.dog or ()),
+        ),
+        (
+            "ecart",
+            78,
+            "the écart so far, for the taker of a Petite or Garde (zeros for the others)",
+            lambda t, o, obs: _cards(t, o, obs.discard or ()),
+        ),
+        (
+            "ecart_trumps",
+            78,
+            "the trumps put in the écart, shown to everyone",
+            lambda t, o, obs: _cards(t, o, obs.shown_discard),
+        ),
+        (
+            "slam",
+            1,
+            "1 when the taker announced a slam",
+            lambda t, o, obs: _one_hot(t, o, 0 if obs.slam else None),
+        ),
+        (
+            "handfuls",
+            _SHOWABLE * seats,
+            "per seat, the trumps (T1 to T21) and the Excuse of the handful it showed",
+            _write_handfuls,
+        ),
+        (
+            "played",
+            78 * seats,
+            "per seat, the cards it has played (completed tricks and the trick in progress)",
+            _write_played,
+        ),
+        (
+            "leader",
+            seats,
+            "one-hot: the seat that leads the trick in progress",
+            lambda t, o, obs: _one_hot(t, o, obs.leader if obs.phase is Phase.PLAY else None),
+        ),
+        (
+            "trick",
+            78 * seats,
+            "per position in the trick in progress (the leader first), the card played there",
+            _write_trick,
+        ),
+        (
+            "won",
+            2 * seats,
+            "per seat, the tricks it has won (a count), then per seat the card points in them",
+            _write_won,
+        ),
+        (
+            "petit_sec",
+            78,
+            "the hand spread by a player holding the petit sec (the deal is annulled)",
+            lambda t, o, obs: _cards(t, o, obs.shown_hand or ()),
+        ),
+        (
+            "score",
+            seats,
+            "each seat's score for the deal once it is over (zeros before)",
+            _write_score,
+        ),
+    ]
+    return layout
+
+
+def _information_state_layout(rules: Rules) -> list[tuple[str, int, str, _Writer]]:
+    seats = rules.seats
+    return [
+        *_observation_layout(rules),
+        (
+            "dealt_hand",
+            78,
+            "the cards this seat was dealt",
+            lambda t, o, obs: _cards(t, o, obs.dealt_hand),
+        ),
+        (
+            "ecart_order",
+            79 * rules.dog_size,
+            "per card put in the écart, in order: one-hot of the card, or entry 78 when this "
+            "seat did not see it",
+            _write_ecart_order,
+        ),
+        (
+            "tricks",
+            79 * seats * rules.hand_size,
+            "per trick in order (the one in progress included), per seat the card it played "
+            "(one-hot of 78), then one-hot of the trick's leader",
+            _write_tricks,
+        ),
+    ]
+
+
+@functools.cache
+def _layout(rules: Rules, recall: bool) -> tuple[tuple[Field, ...], tuple[_Writer, ...]]:
+    raw = _information_state_layout(rules) if recall else _observation_layout(rules)
+    fields = []
+    offset = 0
+    for name, size, description, _writer in raw:
+        fields.append(Field(name, offset, size, description))
+        offset += size
+    return tuple(fields), tuple(writer for *_rest, writer in raw)
+
+
+def observation_fields(rules: Rules) -> tuple[Field, ...]:
+    """The fields of :func:`observation_tensor` at a table size, in order.
+
+    Args:
+        rules: The table size.
+
+    Returns:
+        The fields; each is ``tensor[field.offset:field.end]``.
+
+    Raises:
+        TarotTypeError: ``rules`` is not a Rules.
+
+    >>> import frenchtarot as ft
+    >>> [field.name for field in observation_fields(ft.FOUR_PLAYER)][:6]
+    ['seat', 'dealer', 'phase', 'current', 'hand', 'hand_sizes']
+    """
+    return _layout(_check_rules(rules), False)[0]
+
+
+def information_state_fields(rules: Rules) -> tuple[Field, ...]:
+    """The fields of :func:`information_state_tensor`: those of the observation, then more.
+
+    Args:
+        rules: The table size.
+
+    Returns:
+        The fields, in order.
+
+    Raises:
+        TarotTypeError: ``rules`` is not a Rules.
+    """
+    return _layout(_check_rules(rules), True)[0]
+
+
+def observation_tensor_size(rules: Rules) -> int:
+    """The length of every :func:`observation_tensor` at a table size.
+
+    Args:
+        rules: The table size.
+
+    Returns:
+        The length.
+
+    Raises:
+        TarotTypeError: ``rules`` is not a Rules.
+
+    >>> import frenchtarot as ft
+    >>> [observation_tensor_size(ft.RULES_BY_SEATS[n]) for n in (3, 4, 5)]
+    [978, 1170, 1384]
+    """
+    return observation_fields(rules)[-1].end
+
+
+def information_state_tensor_size(rules: Rules) -> int:
+    """The length of every :func:`information_state_tensor` at a table size.
+
+    Args:
+        rules: The table size.
+
+    Returns:
+        The length.
+
+    Raises:
+        TarotTypeError: ``rules`` is not a Rules.
+
+    >>> import frenchtarot as ft
+    >>> [information_state_tensor_size(ft.RULES_BY_SEATS[n]) for n in (3, 4, 5)]
+    [7218, 7410, 7624]
+    """
+    return information_state_fields(rules)[-1].end
+
+
+def _check_observation(observation: object) -> Observation:
+    if not isinstance(observation, Observation):
+        raise TarotTypeError(
+            "expected an Observation (from frenchtarot.observe), not "
+            f"{describe_value(observation)}"
+        )
+    return observation
+
+
+def _tensor(observation: Observation, recall: bool) -> list[float]:
+    fields, writers = _layout(observation.rules, recall)
+    tensor = [0.0] * fields[-1].end
+    for field, writer in zip(fields, writers, strict=True):
+        writer(tensor, field.offset, observation)
+    return tensor
+
+
+def observation_tensor(observation: Observation) -> list[float]:
+    """What a seat sees now, as a list of floats (see :func:`observation_fields`).
+
+    Entries are 0 or 1 except the counts (``hand_sizes``, ``won``) and the ``score``.
+
+    Args:
+        observation: A seat's observation, from :func:`~frenchtarot.observe`.
+
+    Returns:
+        A list of :func:`observation_tensor_size` floats.
+
+    Raises:
+        TarotTypeError: ``observation`` is not an :class:`~frenchtarot.Observation`.
+    """
+    return _tensor(_check_observation(observation), False)
+
+
+def information_state_tensor(observation: Observation) -> list[float]:
+    """All a seat has seen since the deal, in order, as a list of floats.
+
+    The observation tensor's fields come first, then the dealt hand, the écart in order
+    and every trick card by card (see :func:`information_state_fields`).
+
+    Args:
+        observation: A seat's observation, from :func:`~frenchtarot.observe`.
+
+    Returns:
+        A list of :func:`information_state_tensor_size` floats.
+
+    Raises:
+        TarotTypeError: ``observation`` is not an :class:`~frenchtarot.Observation`.
+    """
+    return _tensor(_check_observation(observation), True)
