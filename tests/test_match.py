@@ -262,6 +262,26 @@ def test_five_with_a_dead_player_play_four_player_deals() -> None:
     assert "-" in str(match.sheet).splitlines()[1]
 
 
+def test_the_dead_players_sheet_puts_each_seats_score_on_its_player() -> None:
+    """Each deal's seat ``s`` is player ``players_of(k)[s]``: the sheet gives that player the
+    seat's score, the taker and partner are players, and the dealer (dead) gets zero."""
+    match = ft.new_match(5, dead_player=True, deals=5, seed=7, dealer=3)
+    match = ft.play_match(match, [RandomPlayer(n) for n in range(5)])
+    deals = [(k, deal) for k, deal in enumerate(match.deals) if deal.annulment is None]
+    assert len(deals) == len(match.sheet.rows) == 5
+    for (number, deal), row in zip(deals, match.sheet.rows, strict=True):
+        seats = match.players_of(number)
+        result = ft.score(deal)
+        assert row.dealer not in seats and sorted((*seats, row.dealer)) == [0, 1, 2, 3, 4]
+        assert seats == tuple((row.dealer + n) % 5 for n in (1, 2, 3, 4))
+        expected = [0] * 5
+        for seat, delta in enumerate(result.deltas):
+            expected[seats[seat]] = delta
+        assert list(row.scores) == expected
+        assert result.taker is not None and row.taker == seats[result.taker]
+    assert match.sheet.rows[0].dealer == 3
+
+
 def test_the_dead_player_may_not_act_and_seats_are_the_players_after_the_dealer() -> None:
     match = ft.new_match(5, dead_player=True, seed=2, dealer=1)
     assert match.players_of(0) == (2, 3, 4, 0)
@@ -284,6 +304,8 @@ def test_the_dead_player_may_not_act_and_seats_are_the_players_after_the_dealer(
         ({"players": 4, "names": ["a", "b", "c", "a"]}, InvalidMatchError),
         ({"players": 3, "names": ["a", " ", "c"]}, InvalidMatchError),
         ({"players": 4, "seed": -1}, ft.InvalidDealError),
+        ({"players": 4, "seed": 2**63}, ft.InvalidDealError),  # a record's seed fits 64 bits
+        ({"players": 4, "seed": 10**5000}, ft.InvalidDealError),
         ({"players": 4, "dealer": 4}, ft.InvalidSeatError),
         ({"players": "4"}, ft.TarotTypeError),
         ({"players": 4, "dead_player": 1}, ft.TarotTypeError),
@@ -413,8 +435,11 @@ def test_a_name_on_two_sheets_is_refused() -> None:
         ft.team_standings([TABLE_A, TABLE_A], {"red": ["A", "B"]})
 
 
-def test_a_standing_is_a_value() -> None:
-    assert Standing(1, "A", 3) == Standing(1, "A", 3)
+def test_a_standing_is_an_immutable_value() -> None:
+    assert Standing(1, "A", 3) == Standing(1, "A", 3) != Standing(2, "A", 3)
+    assert hash(Standing(1, "A", 3)) == hash(Standing(1, "A", 3))
+    with pytest.raises(AttributeError):
+        Standing(1, "A", 3).rank = 2  # type: ignore[misc]
 
 
 @st.composite

@@ -56,8 +56,13 @@ def test_the_schema_ships_in_the_package_and_is_a_valid_schema() -> None:
     assert "schemas/record-1.schema.json" in docs.read_text("utf-8")
 
 
-@given(states())
-def test_a_deal_at_any_point_round_trips_and_validates(state: State) -> None:
+@pytest.mark.parametrize("rules", [ft.THREE_PLAYER, ft.FOUR_PLAYER, ft.FIVE_PLAYER])
+@given(data=st.data())
+def test_a_deal_at_any_point_round_trips_and_validates(
+    rules: ft.Rules, data: st.DataObject
+) -> None:
+    state = data.draw(states(rules=rules))
+    assert state.rules == rules
     text = records.dumps(state)
     assert records.loads(text) == state
     assert records.loads(text.encode()) == state
@@ -85,6 +90,90 @@ def test_a_finished_deal_round_trips_through_files(rules: ft.Rules, tmp_path: Pa
         assert records.load(binary) == state
     with path.open(encoding="utf-8") as text:
         assert records.load(text) == state
+
+
+def test_files_may_be_text_or_binary_and_anything_else_is_refused(tmp_path: Path) -> None:
+    state = played(5)
+    binary = io.BytesIO()
+    records.dump(state, binary)
+    assert records.loads(binary.getvalue()) == state
+    stream = io.BytesIO()
+    assert records.dump_many([state, state], stream) == 2
+    assert list(records.iter_load(io.BytesIO(stream.getvalue()))) == [state, state]
+    path = tmp_path / "deals.jsonl"
+    with path.open("wb") as file:
+        records.dump_many([state], file)
+    with path.open("rb") as file:
+        assert list(records.iter_load(file)) == [state]
+    for not_a_file in ("game.json", None, 3):
+        with pytest.raises(ft.TarotTypeError, match="file open for writing"):
+            records.dump(state, not_a_file)  # type: ignore[arg-type]
+        with pytest.raises(ft.TarotTypeError, match="file open for writing"):
+            records.dump_many([state], not_a_file)  # type: ignore[arg-type]
+
+
+def test_text_files_that_do_not_decode_are_refused(tmp_path: Path) -> None:
+    """A text file with bytes its encoding cannot read raises a RecordError, never a
+    UnicodeDecodeError, from load and from iter_load."""
+    path = tmp_path / "bad.json"
+    good = records.dumps(played(1)).encode()
+    path.write_bytes(good + b"\n" + good.replace(b"four-player", b"four-pl\xffayer") + b"\n")
+    with path.open(encoding="utf-8") as file, pytest.raises(RecordError) as caught:
+        records.load(file)
+    assert caught.value.path == "$" and "not utf-8 text: invalid start byte" in caught.value.reason
+    with path.open(encoding="utf-8") as file, pytest.raises(RecordError) as caught:
+        list(records.iter_load(file))
+    assert caught.value.line is not None and "not utf-8 text" in caught.value.reason
+    with path.open("rb") as file, pytest.raises(RecordError) as caught:
+        list(records.iter_load(file))
+    assert caught.value.line == 2 and "not UTF-8 text: invalid start byte at byte" in str(
+        caught.value
+    )
+
+
+def test_bytes_are_read_as_utf8_with_or_without_a_byte_order_mark() -> None:
+    state = played(2)
+    text = records.dumps(state)
+    assert records.loads(b"\xef\xbb\xbf" + text.encode()) == state
+    with pytest.raises(RecordError, match="not UTF-8 text"):
+        records.loads(text.encode("utf-16"))
+
+
+LONG = "x" * 1_000_000
+
+
+@pytest.mark.parametrize(
+    ("path", "value"),
+    [
+        (LONG, 1),  # an unknown field with a long name
+        ("format", LONG),
+        ("format", "frenchtarot/" + "9" * 4000),
+        ("kind", LONG),
+        ("rules", LONG),
+        ("dealer", 10**4000),
+        ("hands/0/0", LONG),
+        ("dog/0", "T" + "1" * 5000),
+        ("moves/0/1", LONG),
+        ("moves/0/1", "handful " + " ".join(["T21"] * 100_000)),
+        ("moves/0/1", "call " + LONG),
+        ("moves/0/0", -(10**4000)),
+        ("moves", [[0, "pass"]] * 100_000),
+    ],
+)
+def test_error_messages_stay_short_whatever_the_input(path: str, value: object) -> None:
+    record = deal_record()
+    record = {**record, path: value} if path == LONG else edited(record, path, value)
+    with pytest.raises(RecordError) as caught:
+        records.loads(json.dumps(record))
+    assert len(str(caught.value)) < 400, str(caught.value)[:500]
+    assert len(caught.value.path) < 60
+
+
+def test_a_match_record_with_a_long_name_has_a_short_message() -> None:
+    for names in ([LONG, "b", "c", "d"], ["a", "b", "c", "\u0085" * 1000]):
+        with pytest.raises(RecordError) as caught:
+            records.decode(edited(match_record(), "names", names))
+        assert caught.value.path == "$.names" and len(str(caught.value)) < 400
 
 
 def test_a_deal_record_holds_the_hands_as_dealt_and_the_moves_with_seats() -> None:
@@ -242,7 +331,7 @@ def test_text_that_is_not_a_record_is_refused(text: str, words: str) -> None:
 
 
 def test_bytes_that_are_not_utf8_are_refused() -> None:
-    with pytest.raises(RecordError, match="not JSON text"):
+    with pytest.raises(RecordError, match="at \\$: not UTF-8 text: invalid start byte at byte 0"):
         records.loads(b"\xff\xfe{")
 
 
@@ -260,7 +349,8 @@ def test_bytes_that_are_not_utf8_are_refused() -> None:
         ("names/1", 5, "$.names[1]", "expected a name"),
         ("dead_player", True, "$.names", "expected 5 names"),
         ("dead_player", "no", "$.dead_player", "true or false"),
-        ("seed", -1, "$.seed", "0 or more"),
+        ("seed", -1, "$.seed", "from 0 to 9223372036854775807"),
+        ("seed", 2**63, "$.seed", "from 0 to 9223372036854775807"),
     ],
 )
 def test_a_bad_match_record_is_refused_with_its_path(

@@ -39,6 +39,7 @@ from frenchtarot.actions import Action, Contract
 from frenchtarot.cards import DECK, Card, Suit
 from frenchtarot.errors import (
     DealOverError,
+    InvalidDealError,
     InvalidMatchError,
     InvalidSeatError,
     TarotError,
@@ -67,6 +68,8 @@ _SUIT_ORDER: Final = {Suit.CLUBS: 0, Suit.DIAMONDS: 1, Suit.HEARTS: 2, Suit.SPAD
 """Equal ranks in the draw for the dealer: Clubs lowest, then Diamonds, Hearts, Spades."""
 _TEAM_SIZES: Final = (2, 4)
 _MOST_NAME: Final = 40
+MOST_SEED: Final = 2**63 - 1
+"""The largest match seed: it fits the 64-bit integers of every JSON reader."""
 
 
 def draw_rank(card: Card) -> tuple[int, int, int]:
@@ -637,8 +640,9 @@ def new_match(
             ``"seat 0"``, ``"seat 1"``...
         deals: How many scored deals make the game (3, 5 or 7 are usual), or ``None`` for
             a game with no set end.
-        seed: The seed of the draw for the dealer and of every deal, 0 or more; ``None``
-            draws one from the operating system (it is kept in :attr:`Match.seed`).
+        seed: The seed of the draw for the dealer and of every deal, from 0 to
+            ``2**63 - 1`` (so that a record's seed fits a 64-bit integer); ``None`` draws
+            one from the operating system (it is kept in :attr:`Match.seed`).
         dead_player: Five players only: play the four-player game, the dealer sitting out.
         dealer: The first dealer; ``None`` draws for it (:func:`draw_for_dealer`, with
             ``random.Random(seed)``).
@@ -649,7 +653,7 @@ def new_match(
     Raises:
         InvalidMatchError: ``players`` is not 3 to 5, ``deals`` is below 1, a dead player
             at a table other than five, or bad names.
-        InvalidDealError: ``seed`` is negative.
+        InvalidDealError: ``seed`` is negative or above ``2**63 - 1``.
         InvalidSeatError: ``dealer`` is not a player.
         TarotTypeError: An argument of the wrong type.
 
@@ -678,6 +682,10 @@ def new_match(
         seed = random.SystemRandom().randrange(2**32) if seed is None else check_seed(seed)
     except TarotError as error:  # the deal's words: say it is the match's seed
         raise type(error)(f"match {error}") from None
+    if seed > MOST_SEED:
+        raise InvalidDealError(
+            f"match seed must be at most 2**63 - 1, not a number of {seed.bit_length()} bits"
+        )
     draw = None
     if dealer is None:
         draw = draw_for_dealer(random.Random(seed), count)

@@ -23,9 +23,10 @@ True
 
 from __future__ import annotations
 
+import io
 import json
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from importlib import resources
 from typing import IO, Any, Final, NoReturn
 
@@ -51,6 +52,7 @@ from frenchtarot.errors import (
     TarotTypeError,
 )
 from frenchtarot.match import (
+    MOST_SEED,
     DealerDraw,
     Match,
     check_names,
@@ -96,6 +98,8 @@ _MATCH_FIELDS: Final = (
 _MOST_MOVES: Final = 200
 """More actions than any deal takes (90 at five players): longer lists are refused unread."""
 _MOST_REASON: Final = 300
+_MOST_KEY: Final = 30
+"""Longer field names are quoted and cut short in a path, which stays short."""
 _SCHEMA_FILE: Final = "record-1.schema.json"
 _SIMPLE_ACTIONS: Final[tuple[Action, ...]] = (
     PASS,
@@ -190,30 +194,54 @@ def dumps(record: State | Match, *, indent: int | None = None) -> str:
     return json.dumps(encode(record), indent=indent, separators=separators)
 
 
-def dump(record: State | Match, file: IO[str], *, indent: int | None = None) -> None:
-    """Write the JSON record of a deal or a match to an open text file.
+def dump(record: State | Match, file: IO[str] | IO[bytes], *, indent: int | None = None) -> None:
+    """Write the JSON record of a deal or a match to an open file.
 
     Args:
         record: A state or a match.
-        file: A file open for writing text.
+        file: A file open for writing, text or binary (a binary file gets the ASCII bytes
+            of the text).
         indent: As for :func:`dumps`.
 
     Raises:
         InvalidRulesError: The rules are not one of the FFT tables.
-        TarotTypeError: ``record`` is neither a State nor a Match.
+        TarotTypeError: ``record`` is neither a State nor a Match, or ``file`` has no
+            ``write`` method.
+
+    >>> import io, frenchtarot as ft
+    >>> from frenchtarot.records import dump, load
+    >>> binary = io.BytesIO()
+    >>> dump(ft.new_deal(seed=1), binary)
+    >>> load(io.BytesIO(binary.getvalue())) == ft.new_deal(seed=1)
+    True
     """
-    file.write(dumps(record, indent=indent))
+    write = _writer(file)
+    write(dumps(record, indent=indent))
 
 
-def dump_many(records: Iterable[State | Match], file: IO[str]) -> int:
+def _writer(file: object) -> Callable[[str], object]:
+    """A function writing text to ``file``, encoding it when the file is binary."""
+    write = getattr(file, "write", None)
+    if not callable(write):
+        raise TarotTypeError(f"expected a file open for writing, not {describe_value(file)}")
+    mode = getattr(file, "mode", "")
+    if isinstance(file, (io.RawIOBase, io.BufferedIOBase)) or (
+        isinstance(mode, str) and "b" in mode
+    ):
+        return lambda text: write(text.encode("ascii"))
+    return write  # type: ignore[no-any-return]
+
+
+def dump_many(records: Iterable[State | Match], file: IO[str] | IO[bytes]) -> int:
     """Write records as JSON Lines: one compact record per line, as they come.
 
     Nothing is held in memory but the record being written, so ``records`` may be a
-    generator of any length.
+    generator of any length. When a record is refused, the records before it are already
+    written.
 
     Args:
         records: States and matches, in any mix.
-        file: A file open for writing text.
+        file: A file open for writing, text or binary (as for :func:`dump`).
 
     Returns:
         How many records were written.
@@ -221,15 +249,16 @@ def dump_many(records: Iterable[State | Match], file: IO[str]) -> int:
     Raises:
         InvalidRulesError: A record's rules are not one of the FFT tables.
         TarotTypeError: ``records`` is not iterable, or holds something else than states
-            and matches.
+            and matches, or ``file`` has no ``write`` method.
     """
     if isinstance(records, (str, bytes)) or not isinstance(records, Iterable):
         raise TarotTypeError(
             f"records must be an iterable of states and matches, not {describe_value(records)}"
         )
+    write = _writer(file)
     count = 0
     for record in records:
-        file.write(dumps(record) + "\n")
+        write(dumps(record) + "\n")
         count += 1
     return count
 
@@ -238,7 +267,8 @@ def loads(text: str | bytes | bytearray) -> State | Match:
     """Read a deal or a match record from its JSON text, replaying every action.
 
     Args:
-        text: The JSON text (bytes are read as UTF-8).
+        text: The JSON text; bytes are read as UTF-8 (a leading byte order mark is
+            skipped).
 
     Returns:
         The :class:`~frenchtarot.State` the record's deal reached, or the
@@ -261,11 +291,16 @@ by a later version of frenchtarot; this one reads 'frenchtarot/1'
     """
     if not isinstance(text, (str, bytes, bytearray)):
         raise TarotTypeError(f"a record is JSON text (str or bytes), not {describe_value(text)}")
+    if not isinstance(text, str):
+        try:
+            text = bytes(text).decode("utf-8-sig")
+        except UnicodeDecodeError as error:
+            _fail("$", f"not UTF-8 text: {error.reason} at byte {error.start}")
     try:
         document = json.loads(text, parse_constant=_no_constant, object_pairs_hook=_no_twice)
     except RecordError:
         raise
-    except (ValueError, RecursionError) as error:  # JSONDecodeError, UnicodeDecodeError
+    except (ValueError, RecursionError) as error:  # JSONDecodeError, too many digits
         _fail("$", f"not JSON text: {error}")
     return decode(document)
 
@@ -286,18 +321,31 @@ def _no_twice(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 def load(file: IO[str] | IO[bytes]) -> State | Match:
     """Read a deal or a match record from an open file (see :func:`loads`).
 
+    Args:
+        file: A file open for reading, text or binary (bytes are read as UTF-8).
+
     Raises:
-        RecordError: The file's text is not a valid record.
+        RecordError: The file's text is not a valid record, or a text file's bytes do not
+            decode in its encoding.
         TarotTypeError: ``file`` has no ``read`` method, or reads neither str nor bytes.
+
+    >>> import io, frenchtarot as ft
+    >>> from frenchtarot.records import dumps, load
+    >>> load(io.StringIO(dumps(ft.new_deal(seed=1)))) == ft.new_deal(seed=1)
+    True
     """
     read = getattr(file, "read", None)
     if not callable(read):
         raise TarotTypeError(f"expected an open file, not {describe_value(file)}")
-    return loads(read())
+    try:
+        text = read()
+    except UnicodeDecodeError as error:
+        _fail("$", f"not {error.encoding} text: {error.reason}")
+    return loads(text)
 
 
 def iter_load(lines: Iterable[str] | Iterable[bytes]) -> Iterator[State | Match]:
-    """Read JSON Lines records one at a time, from an open file or any iterable of lines.
+    r"""Read JSON Lines records one at a time, from an open file or any iterable of lines.
 
     Each record is checked and replayed as by :func:`loads` and given out before the next
     line is read, so a stream of any length takes the memory of one record. Blank lines
@@ -312,8 +360,23 @@ def iter_load(lines: Iterable[str] | Iterable[bytes]) -> Iterator[State | Match]
         An iterator over the records.
 
     Raises:
+        RecordError: When iterated, a line is not a valid record, or a text file's bytes do
+            not decode in its encoding (a text file decodes ahead of the line it gives, so
+            the bad bytes are on the line named or a later one).
         TarotTypeError: ``lines`` is a string or not iterable (at the call), or yields
             something else than text (when iterated).
+
+    >>> import io, frenchtarot as ft
+    >>> from frenchtarot.records import dumps, iter_load
+    >>> stream = io.StringIO(dumps(ft.new_deal(seed=1)) + "\n\n{}\n")
+    >>> loaded = iter_load(stream)
+    >>> next(loaded).dealer
+    0
+    >>> try:
+    ...     next(loaded)
+    ... except ft.RecordError as error:
+    ...     print(error.line, error.path, error.reason)
+    3 $ missing field 'format' (expected 'frenchtarot/1')
     """
     if isinstance(lines, (str, bytes, bytearray)) or not isinstance(lines, Iterable):
         raise TarotTypeError(
@@ -323,7 +386,17 @@ def iter_load(lines: Iterable[str] | Iterable[bytes]) -> Iterator[State | Match]
 
 
 def _iter_lines(lines: Iterable[str] | Iterable[bytes]) -> Iterator[State | Match]:
-    for number, line in enumerate(lines, start=1):
+    source = iter(lines)
+    number = 0
+    while True:
+        number += 1
+        try:
+            line = next(source)
+        except StopIteration:
+            return
+        except UnicodeDecodeError as error:
+            reason = f"not {error.encoding} text: {error.reason}"
+            raise RecordError("$", reason, None, number) from None
         if not isinstance(line, (str, bytes, bytearray)):
             raise TarotTypeError(f"line {number} is not text but {describe_value(line)}")
         if not line.strip():
@@ -383,7 +456,7 @@ def _kind(value: object) -> str:
 
 
 def _key(path: str, key: str) -> str:
-    if key.isidentifier() and key.isascii():
+    if len(key) <= _MOST_KEY and key.isidentifier() and key.isascii():
         return f"{path}.{key}"
     return f"{path}[{quote(key, width=30)}]"
 
@@ -554,7 +627,7 @@ def _decode_match(record: dict[str, Any]) -> Match:
     length = record["deals_to_play"]
     if length is not None:
         length = _integer(length, "$.deals_to_play", 1)
-    seed = _integer(record["seed"], "$.seed", 0)
+    seed = _integer(record["seed"], "$.seed", 0, MOST_SEED)
     first = _integer(record["first_dealer"], "$.first_dealer", 0, players - 1)
     draw = _decode_draw(record["draw"], players, first)
     raw_deals = _array(record["deals"], "$.deals", 0, 10**9, "deals")
