@@ -430,6 +430,21 @@ def test_teams_that_break_the_rules_are_refused(teams: dict[str, list[str]]) -> 
         ft.team_standings([TABLE_A, TABLE_B], teams)
 
 
+def test_a_sheet_made_by_hand_is_checked_and_kept_as_tuples() -> None:
+    row = SheetRow(1, 0, None, 0, None, Contract.GARDE, True, [3, -1, -1, -1], [3, -1, -1, -1])
+    sheet = ScoreSheet(["A", "B", "C", "D"], [row])
+    assert sheet.names == ("A", "B", "C", "D") and sheet.rows == (row,)
+    assert row.scores == (3, -1, -1, -1) and hash(sheet) == hash(ScoreSheet("ABCD", (row,)))
+    with pytest.raises(InvalidMatchError, match="4 scores and 4 totals for 3 players"):
+        ScoreSheet(("A", "B", "C"), (row,))
+    with pytest.raises(ft.TarotTypeError):
+        ScoreSheet(("A", "B", "C", "D"), 3)  # type: ignore[arg-type]
+    with pytest.raises(ft.TarotTypeError):
+        ScoreSheet(("A", "B", "C", "D"), "x")  # type: ignore[arg-type]
+    with pytest.raises(ft.TarotTypeError):
+        ScoreSheet((1, "B", "C", "D"), ())  # type: ignore[arg-type]
+
+
 def test_a_name_on_two_sheets_is_refused() -> None:
     with pytest.raises(InvalidMatchError, match="two sheets"):
         ft.team_standings([TABLE_A, TABLE_A], {"red": ["A", "B"]})

@@ -298,6 +298,7 @@ def test_an_illegal_action_is_refused_with_its_index() -> None:
         records.decode(edited(record, "moves/1", [(seat + 1) % 4, "pass"]))
     assert caught.value.action == 1 and caught.value.path == "$.moves[1]"
     assert "only the seat whose turn it is may act" in caught.value.reason
+    assert caught.value.__suppress_context__  # one error, not the rules' error inside it
     record["moves"].append([0, "KH"])
     with pytest.raises(RecordError) as caught:
         records.decode(record)

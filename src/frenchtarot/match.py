@@ -26,8 +26,8 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Iterator, Mapping, Sequence
-from typing import Final
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from typing import Any, Final
 
 import attrs
 
@@ -282,6 +282,27 @@ def rank(totals: Mapping[str, int]) -> tuple[Standing, ...]:
     return tuple(standings)
 
 
+def _tuple(values: Iterable[Any], what: str) -> tuple[Any, ...]:
+    """``values`` as a tuple, for the fields of a sheet made by hand."""
+    if isinstance(values, tuple):
+        return values
+    if isinstance(values, (bytes, Mapping)) or not isinstance(values, Iterable):
+        raise TarotTypeError(f"{what} must be a sequence, not {describe_value(values)}")
+    return tuple(values)
+
+
+def _ints(values: Iterable[int]) -> tuple[int, ...]:
+    return _tuple(values, "scores and totals")
+
+
+def _names(values: Iterable[str]) -> tuple[str, ...]:
+    return _tuple(values, "names")
+
+
+def _rows(values: Iterable[SheetRow]) -> tuple[SheetRow, ...]:
+    return _tuple(values, "rows")
+
+
 @attrs.frozen
 class SheetRow:
     """The score sheet's line for one scored deal.
@@ -306,19 +327,24 @@ class SheetRow:
     partner: int | None
     contract: Contract
     made: bool
-    scores: tuple[int, ...]
-    totals: tuple[int, ...]
+    scores: tuple[int, ...] = attrs.field(converter=_ints)
+    totals: tuple[int, ...] = attrs.field(converter=_ints)
 
 
 @attrs.frozen
 class ScoreSheet:
     """The score sheet of a match: one row per scored deal, running totals and ranking.
 
-    Made by :attr:`Match.sheet`.
+    Made by :attr:`Match.sheet`; one made by hand (a table played elsewhere, for
+    :func:`team_standings`) takes any sequences, kept as tuples.
 
     Attributes:
         names: The players' names, player 0 first.
         rows: One row per scored deal, in order.
+
+    Raises:
+        InvalidMatchError: A row whose scores or totals are not one per player.
+        TarotTypeError: A name that is not a str, or a row that is not a :class:`SheetRow`.
 
     >>> import frenchtarot as ft
     >>> from frenchtarot.players import SimplePlayer
@@ -333,8 +359,21 @@ class ScoreSheet:
     Seat 2's deal was annulled (everyone passed), so seat 0 dealt the second scored deal.
     """
 
-    names: tuple[str, ...]
-    rows: tuple[SheetRow, ...]
+    names: tuple[str, ...] = attrs.field(converter=_names)
+    rows: tuple[SheetRow, ...] = attrs.field(converter=_rows)
+
+    def __attrs_post_init__(self) -> None:
+        for name in self.names:
+            if not isinstance(name, str):
+                raise TarotTypeError(f"a player's name must be a str, not {describe_value(name)}")
+        for row in self.rows:
+            if not isinstance(row, SheetRow):
+                raise TarotTypeError(f"rows must be SheetRow values, not {describe_value(row)}")
+            if len(row.scores) != len(self.names) or len(row.totals) != len(self.names):
+                raise InvalidMatchError(
+                    f"row {describe_value(row.number)} has {len(row.scores)} scores and "
+                    f"{len(row.totals)} totals for {len(self.names)} players"
+                )
 
     @property
     def totals(self) -> tuple[int, ...]:
@@ -491,6 +530,12 @@ class Match:
             DealOverError: The match is over.
             IllegalActionError: The rules forbid the action.
             TarotTypeError: ``action`` is not an action.
+
+        >>> match = new_match(4, seed=3, dealer=0)
+        >>> for _ in range(4):
+        ...     match = match.apply(Pass())
+        >>> len(match.deals), match.deals[0].annulment.reason, match.dealer
+        (1, AnnulReason.ALL_PASSED, 1)
         """
         return self._advance(apply_in_deal(self._in_progress(), action))
 
@@ -507,6 +552,12 @@ class Match:
             IllegalActionError: The rules forbid the action, or it is not ``player``'s turn.
             InvalidSeatError: ``player`` is not a player, or sits this deal out.
             TarotTypeError: ``player`` is not an int or ``action`` not an action.
+
+        >>> match = new_match(5, dead_player=True, seed=3, dealer=4)
+        >>> match.players_of(0)  # player 4 deals and sits out; player 0 speaks first
+        (0, 1, 2, 3)
+        >>> match.act(0, Pass()).current.moves
+        ((0, Pass()),)
         """
         state = self._in_progress()
         player = whole_number(player, "player")
@@ -528,6 +579,11 @@ class Match:
             DealOverError: The match is over.
             InvalidMatchError: ``state`` is not a later point of the current deal.
             TarotTypeError: ``state`` is not a :class:`~frenchtarot.State`.
+
+        >>> match = new_match(4, seed=3)
+        >>> later = apply(match.current, Pass())
+        >>> match.update(later) == match.apply(Pass())
+        True
         """
         current = self._in_progress()
         check_state(state)
@@ -729,6 +785,12 @@ def play_match(match: Match, players: Sequence[object], *, deals: int | None = N
         InvalidMatchError: An open-ended match and no ``deals``, or ``deals`` below 1.
         TarotTypeError: ``match`` is not a :class:`Match`, or ``players`` not one callable
             per player.
+
+    >>> from frenchtarot.players import RandomPlayer
+    >>> match = new_match(3, deals=None, seed=4)
+    >>> match = play_match(match, [RandomPlayer(n) for n in range(3)], deals=2)
+    >>> len(match.scored), match.is_over
+    (2, False)
     """
     if not isinstance(match, Match):
         raise TarotTypeError(f"expected a Match, not {describe_value(match)}")

@@ -129,6 +129,12 @@ def encode(record: State | Match) -> dict[str, Any]:
         InvalidRulesError: The rules are not one of the FFT tables
             (:data:`~frenchtarot.RULES_BY_SEATS`): records name the rules.
         TarotTypeError: ``record`` is neither a State nor a Match.
+
+    >>> import frenchtarot as ft
+    >>> from frenchtarot.records import encode
+    >>> record = encode(ft.apply(ft.new_deal(seed=1), ft.Pass()))
+    >>> record["kind"], record["dealer"], record["dog"], record["moves"]
+    ('deal', 0, ['T19', '1S', '5D', '9D', '6C', '8C'], [[1, 'pass']])
     """
     if isinstance(record, State):
         return {
@@ -435,7 +441,7 @@ def json_schema() -> dict[str, Any]:
 def _fail(path: str, reason: str, action: int | None = None) -> NoReturn:
     if len(reason) > _MOST_REASON:
         reason = reason[: _MOST_REASON - 3] + "..."
-    raise RecordError(path, reason, action)
+    raise RecordError(path, reason, action) from None  # the reason says all: one error
 
 
 def _kind(value: object) -> str:
@@ -570,6 +576,19 @@ def decode(document: object) -> State | Match:
 
     Raises:
         RecordError: As for :func:`loads`.
+
+    >>> import frenchtarot as ft
+    >>> from frenchtarot.records import decode, encode
+    >>> record = encode(ft.new_deal(seed=1))
+    >>> decode(record) == ft.new_deal(seed=1)
+    True
+    >>> record["moves"] = [[1, "garde"], [2, "petite"]]
+    >>> decode(record)
+    Traceback (most recent call last):
+    ...
+    frenchtarot.errors.RecordError: invalid record at $.moves[1]: action 1 ('petite' by seat 2): \
+illegal action petite (seat 2 to act, the bidding): a bid must be higher than every earlier bid \
+(the highest bid is garde)
     """
     record = _check_format(document)
     kind = record.get("kind")
