@@ -94,10 +94,13 @@ __all__ = [
 
 
 class EncodingError(TarotError, ValueError):
-    """An action with no id, or an id that stands for no action offered in the position.
+    """Something the encodings do not represent.
+
+    An action with no id, an id that stands for no action offered in the position, or (in
+    the OpenSpiel adapter) a kind of observation that is not provided.
 
     Attributes:
-        value: The action or the id that was refused.
+        value: The action, id or observation kind that was refused.
     """
 
     def __init__(self, message: str, value: object) -> None:
@@ -158,6 +161,7 @@ def num_actions(rules: Rules) -> int:
         TarotTypeError: ``rules`` is not a :class:`~frenchtarot.Rules`.
 
     >>> import frenchtarot as ft
+    >>> from frenchtarot.encoding import num_actions
     >>> [num_actions(ft.RULES_BY_SEATS[n]) for n in (3, 4, 5)]
     [165, 165, 181]
     """
@@ -184,6 +188,7 @@ def action_id(action: Action, rules: Rules) -> int:
         TarotTypeError: ``action`` is not an action or ``rules`` not a Rules.
 
     >>> import frenchtarot as ft
+    >>> from frenchtarot.encoding import action_id
     >>> action_id(ft.Play("KH"), ft.FOUR_PLAYER), action_id(ft.Call("KH"), ft.FIVE_PLAYER)
     (136, 172)
     """
@@ -266,6 +271,7 @@ def legal_mask(position: State | Observation) -> list[int]:
         TarotTypeError: ``position`` is neither a State nor an Observation.
 
     >>> import frenchtarot as ft
+    >>> from frenchtarot.encoding import legal_mask
     >>> legal_mask(ft.new_deal(seed=1))[:7]
     [1, 1, 1, 1, 1, 0, 0]
     """
@@ -296,6 +302,7 @@ def action_from_id(number: int, position: State | Observation) -> Action:
             Observation.
 
     >>> import frenchtarot as ft
+    >>> from frenchtarot.encoding import action_from_id
     >>> action_from_id(5, ft.new_deal(seed=1))
     Traceback (most recent call last):
     ...
@@ -339,6 +346,7 @@ def describe_id(number: int, rules: Rules) -> str:
         TarotTypeError: ``rules`` is not a Rules.
 
     >>> import frenchtarot as ft
+    >>> from frenchtarot.encoding import describe_id
     >>> [describe_id(n, ft.FOUR_PLAYER) for n in (0, 3, 7, 9, 136)]
     ['pass', 'garde_sans', 'handful of 13', 'discard T1', 'play KH']
     """
@@ -669,6 +677,7 @@ def observation_fields(rules: Rules) -> tuple[Field, ...]:
         TarotTypeError: ``rules`` is not a Rules.
 
     >>> import frenchtarot as ft
+    >>> from frenchtarot.encoding import observation_fields
     >>> [field.name for field in observation_fields(ft.FOUR_PLAYER)][:6]
     ['seat', 'dealer', 'phase', 'current', 'hand', 'hand_sizes']
     """
@@ -703,6 +712,7 @@ def observation_tensor_size(rules: Rules) -> int:
         TarotTypeError: ``rules`` is not a Rules.
 
     >>> import frenchtarot as ft
+    >>> from frenchtarot.encoding import observation_tensor_size
     >>> [observation_tensor_size(ft.RULES_BY_SEATS[n]) for n in (3, 4, 5)]
     [978, 1170, 1384]
     """
@@ -722,6 +732,7 @@ def information_state_tensor_size(rules: Rules) -> int:
         TarotTypeError: ``rules`` is not a Rules.
 
     >>> import frenchtarot as ft
+    >>> from frenchtarot.encoding import information_state_tensor_size
     >>> [information_state_tensor_size(ft.RULES_BY_SEATS[n]) for n in (3, 4, 5)]
     [7218, 7410, 7624]
     """

@@ -1,0 +1,355 @@
+"""French Tarot as an OpenSpiel game (the ``openspiel`` extra: ``frenchtarot[openspiel]``).
+
+Importing this module registers the game ``french_tarot`` with OpenSpiel, for 3, 4 or 5
+players (the game parameter ``players``, 4 by default; ``dealer``, 0 by default, is the seat
+that deals). It is a Python game: OpenSpiel's C++ algorithms and tests run on it through
+``pyspiel``.
+
+* **Chance.** The deal is a sequence of chance nodes, one per card in the order of
+  :data:`~frenchtarot.DECK`: the outcome is where the card goes, seat ``0 .. players - 1``
+  or ``players`` for the dog, with probability the room left there over the cards left.
+  Every deal is equally likely. Once only one place has room, the rest of the pack goes
+  there at once, so a deal has at most 77 chance nodes.
+* **Actions.** The player actions are the ids of :mod:`frenchtarot.encoding` (165 with
+  three or four players, 181 with five); ``action_to_string`` gives their notation, e.g.
+  ``"garde"``, ``"play KH"``, ``"handful of 10"``.
+* **Returns.** Each seat's score for the deal (:func:`frenchtarot.returns`), zero until
+  the end; an annulled deal scores zero.
+* **Observations.** ``information_state_tensor`` is
+  :func:`~frenchtarot.encoding.information_state_tensor` and ``observation_tensor`` is
+  :func:`~frenchtarot.encoding.observation_tensor`, of the seat's
+  :func:`~frenchtarot.observe`; ``information_state_string`` is the seat's
+  :attr:`~frenchtarot.Observation.key` (one item a line) and ``observation_string`` the
+  observation's text. While the deal is going on, they hold only the seat's cards so far.
+* **Serialization.** OpenSpiel serializes Python states by pickling them, which
+  :class:`~frenchtarot.State` supports: ``serialize``, ``deserialize_state`` and
+  ``pyspiel.serialize_game_and_state`` work.
+
+>>> import pyspiel
+>>> import frenchtarot.openspiel
+>>> game = pyspiel.load_game("french_tarot(players=5)")
+>>> game.num_players(), game.num_distinct_actions(), game.max_chance_outcomes()
+(5, 181, 6)
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+import numpy as np  # type: ignore[import-not-found, unused-ignore]
+import pyspiel  # type: ignore[import-not-found, import-untyped, unused-ignore]
+
+from frenchtarot import encoding
+from frenchtarot._dealing import deal_from
+from frenchtarot._engine import apply
+from frenchtarot.cards import DECK, Card
+from frenchtarot.encoding import EncodingError
+from frenchtarot.errors import InvalidRulesError, InvalidSeatError
+from frenchtarot.observation import observe
+from frenchtarot.rules import RULES_BY_SEATS, Rules
+from frenchtarot.scoring import returns
+from frenchtarot.state import State
+
+__all__ = [
+    "GAME_TYPE",
+    "SHORT_NAME",
+    "FrenchTarotGame",
+    "FrenchTarotObserver",
+    "FrenchTarotState",
+    "load_game",
+]
+
+SHORT_NAME: Final = "french_tarot"
+"""The name the game is registered under: ``pyspiel.load_game("french_tarot(players=3)")``."""
+_DEFAULT_PLAYERS: Final = 4
+_MOST_SCORE: Final = (25 + 55 + 10) * 6 + 40 * 5 + 400
+"""More than any seat's unit can be: contract, margin and petit au bout times the Garde
+contre, every seat's triple handful, and an announced slam made."""
+
+GAME_TYPE: Final = pyspiel.GameType(
+    short_name=SHORT_NAME,
+    long_name="French Tarot (FFT rules, frenchtarot)",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.ZERO_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=5,
+    min_num_players=3,
+    provides_information_state_string=True,
+    provides_information_state_tensor=True,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    parameter_specification={"players": _DEFAULT_PLAYERS, "dealer": 0},
+)
+"""The OpenSpiel game type of ``french_tarot``."""
+
+
+def _max_moves(rules: Rules) -> int:
+    """The most player actions in a deal: bids, call, écart, slam, handfuls, cards."""
+    call = 1 if rules.calls_partner else 0
+    seats = rules.seats
+    return seats + call + rules.dog_size + 1 + seats + seats * rules.hand_size
+
+
+def _game_info(rules: Rules) -> Any:
+    """The OpenSpiel game info of one table size."""
+    most = _MOST_SCORE * (rules.seats - 1)
+    return pyspiel.GameInfo(
+        num_distinct_actions=encoding.num_actions(rules),
+        max_chance_outcomes=rules.seats + 1,
+        num_players=rules.seats,
+        min_utility=-float(most),
+        max_utility=float(most),
+        utility_sum=0.0,
+        max_game_length=_max_moves(rules),
+    )
+
+
+def _rules_of(players: object) -> Rules:
+    rules = RULES_BY_SEATS.get(players) if isinstance(players, int) else None
+    if rules is None:
+        raise InvalidRulesError(f"French Tarot is played by 3, 4 or 5 players, not {players!r}")
+    return rules
+
+
+class FrenchTarotGame(pyspiel.Game):  # type: ignore[misc]
+    """The OpenSpiel game: make it with ``pyspiel.load_game("french_tarot(players=4)")``.
+
+    Args:
+        params: The game parameters: ``players`` (3, 4 or 5; 4 by default) and ``dealer``
+            (a seat; 0 by default).
+
+    Raises:
+        InvalidRulesError: ``players`` is not 3, 4 or 5.
+        InvalidSeatError: ``dealer`` is not a seat of the table.
+    """
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        params = dict(params or {})
+        rules = _rules_of(params.get("players", _DEFAULT_PLAYERS))
+        dealer = params.get("dealer", 0)
+        if not isinstance(dealer, int) or not 0 <= dealer < rules.seats:
+            raise InvalidSeatError(
+                f"the dealer must be a seat from 0 to {rules.seats - 1}, not {dealer!r}"
+            )
+        super().__init__(GAME_TYPE, _game_info(rules), params)
+        self.rules: Rules = rules
+        self.dealer: int = dealer
+
+    def new_initial_state(self) -> FrenchTarotState:
+        """A state before the deal: the first chance node."""
+        return FrenchTarotState(self)
+
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
+    ) -> FrenchTarotObserver:
+        """The observer OpenSpiel uses for tensors and strings (see the class).
+
+        Args:
+            iig_obs_type: The kind of observation; ``None`` for the observation (without
+                perfect recall).
+            params: Observer parameters: none are supported.
+        """
+        if iig_obs_type is None:
+            iig_obs_type = pyspiel.IIGObservationType(perfect_recall=False)
+        return FrenchTarotObserver(self.rules, iig_obs_type, params)
+
+
+class FrenchTarotState(pyspiel.State):  # type: ignore[misc]
+    """A state of the OpenSpiel game: the deal being dealt, then a frenchtarot state.
+
+    Attributes:
+        tarot: The :class:`~frenchtarot.State` once every card is dealt, else ``None``.
+    """
+
+    def __init__(self, game: FrenchTarotGame) -> None:
+        super().__init__(game)
+        self._rules: Rules = game.rules
+        self._dealer: int = game.dealer
+        rules = game.rules
+        self._places: list[list[Card]] = [[] for _ in range(rules.seats + 1)]
+        self._room: list[int] = [rules.hand_size] * rules.seats + [rules.dog_size]
+        self.tarot: State | None = None
+
+    @property
+    def rules(self) -> Rules:
+        """The table size."""
+        return self._rules
+
+    def dealt_so_far(self, player: int) -> tuple[Card, ...]:
+        """The cards dealt to ``player`` so far (all of them once the deal is over)."""
+        return tuple(self._places[player])
+
+    def current_player(self) -> int:
+        """The seat to act, or OpenSpiel's chance or terminal player id."""
+        tarot = self.tarot
+        if tarot is None:
+            return int(pyspiel.PlayerId.CHANCE)
+        if tarot.current is None:
+            return int(pyspiel.PlayerId.TERMINAL)
+        return tarot.current
+
+    def _legal_actions(self, player: int) -> list[int]:
+        assert self.tarot is not None and player == self.tarot.current
+        return encoding.legal_ids(self.tarot)
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """Where the next card may go, with its probability: seats, then the dog."""
+        left = sum(self._room)
+        return [(place, room / left) for place, room in enumerate(self._room) if room]
+
+    def _apply_action(self, action: int) -> None:
+        if self.tarot is not None:
+            self.tarot = apply(self.tarot, encoding.action_from_id(action, self.tarot))
+            return
+        room = self._room
+        if not 0 <= action < len(room) or not room[action]:
+            raise ValueError(f"no room for a card at place {action}: room left {room}")
+        places = self._places
+        places[action].append(DECK[sum(map(len, places))])
+        room[action] -= 1
+        open_places = [place for place, left in enumerate(room) if left]
+        if len(open_places) == 1:  # the rest of the pack can only go there
+            place = open_places[0]
+            places[place].extend(DECK[sum(map(len, places)) :])
+            room[place] = 0
+        if not any(room):
+            self.tarot = deal_from(places[:-1], places[-1], dealer=self._dealer, rules=self._rules)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return "deal to the dog" if action == self._rules.seats else f"deal to {action}"
+        return encoding.describe_id(action, self._rules)
+
+    def is_terminal(self) -> bool:
+        """Whether the deal is over (played out or annulled)."""
+        return self.tarot is not None and self.tarot.is_terminal
+
+    def returns(self) -> list[float]:
+        """Each seat's score for the deal, zeros until it is over."""
+        if self.tarot is None:
+            return [0.0] * self._rules.seats
+        return [float(value) for value in returns(self.tarot)]
+
+    def __str__(self) -> str:
+        lines = [f"{self._rules.name}, dealer {self._dealer}"]
+        for seat, cards in enumerate(self._places):
+            name = "dog" if seat == self._rules.seats else f"seat {seat}"
+            lines.append(" ".join([f"{name}:", *map(str, cards)]))
+        if self.tarot is not None:
+            lines.append(" ".join(["moves:", *(str(action) for action in self.tarot.history)]))
+        return "\n".join(lines)
+
+
+_DEALING_FIELDS: Final = ("seat", "hand", "dealt_hand")
+
+
+class FrenchTarotObserver:
+    """OpenSpiel's Python observer: the tensors and strings of :mod:`frenchtarot.encoding`.
+
+    With perfect recall (the information state), the tensor is
+    :func:`~frenchtarot.encoding.information_state_tensor` and the string the seat's
+    :attr:`~frenchtarot.Observation.key`; without, the tensor is
+    :func:`~frenchtarot.encoding.observation_tensor` and the string the observation's text.
+    During the deal, only the ``seat``, ``hand`` (and ``dealt_hand``) fields are set.
+
+    Args:
+        rules: The table size.
+        iig_obs_type: OpenSpiel's observation type: public information and the seat's own
+            private information, with or without perfect recall.
+        params: Observer parameters: none are supported.
+
+    Raises:
+        EncodingError: ``params`` is not empty, or the observation type is not one of the
+            two supported.
+
+    Attributes:
+        tensor: The flat tensor, a NumPy array of float32, refreshed by :meth:`set_from`.
+        dict: The fields of the tensor (see :func:`~frenchtarot.encoding.observation_fields`),
+            as views of :attr:`tensor`.
+    """
+
+    def __init__(self, rules: Rules, iig_obs_type: Any, params: dict[str, Any] | None) -> None:
+        if params:
+            raise EncodingError(f"observer parameters are not supported, got {params!r}", params)
+        if (
+            not iig_obs_type.public_info
+            or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
+        ):
+            kind = (
+                f"public_info={iig_obs_type.public_info}, "
+                f"private_info={iig_obs_type.private_info.name}"
+            )
+            raise EncodingError(
+                "a French Tarot observer sees the public information and the seat's own "
+                f"cards (public_info=True, private_info=SINGLE_PLAYER), not {kind}",
+                iig_obs_type,
+            )
+        self.rules = rules
+        self.perfect_recall: bool = bool(iig_obs_type.perfect_recall)
+        if self.perfect_recall:
+            fields = encoding.information_state_fields(rules)
+        else:
+            fields = encoding.observation_fields(rules)
+        self._fields = {field.name: field for field in fields}
+        self.tensor = np.zeros(fields[-1].end, np.float32)
+        self.dict = {field.name: self.tensor[field.offset : field.end] for field in fields}
+
+    def set_from(self, state: FrenchTarotState, player: int) -> None:
+        """Fill :attr:`tensor` with what ``player`` knows of ``state``."""
+        tarot = state.tarot
+        if tarot is None:
+            self.tensor.fill(0.0)
+            self.dict["seat"][player] = 1.0
+            for name in _DEALING_FIELDS[1:]:
+                if name in self.dict:
+                    for card in state.dealt_so_far(player):
+                        self.dict[name][card.index] = 1.0
+            return
+        observation = observe(tarot, player)
+        if self.perfect_recall:
+            self.tensor[:] = encoding.information_state_tensor(observation)
+        else:
+            self.tensor[:] = encoding.observation_tensor(observation)
+
+    def string_from(self, state: FrenchTarotState, player: int) -> str:
+        """What ``player`` knows of ``state``, as text."""
+        tarot = state.tarot
+        if tarot is None:
+            dealt = sum(len(state.dealt_so_far(p)) for p in range(self.rules.seats + 1))
+            cards = " ".join(map(str, sorted(state.dealt_so_far(player))))
+            return f"seat {player}, dealing ({dealt} cards dealt)\nhand: {cards}"
+        observation = observe(tarot, player)
+        if self.perfect_recall:
+            return "\n".join(map(str, observation.key))
+        return str(observation)
+
+
+def load_game(players: int = _DEFAULT_PLAYERS, dealer: int = 0) -> Any:
+    """The registered game for a table size: ``pyspiel.load_game`` with its parameters.
+
+    Args:
+        players: 3, 4 or 5.
+        dealer: The seat that deals.
+
+    Returns:
+        A ``pyspiel.Game`` (a :class:`FrenchTarotGame`).
+
+    Raises:
+        InvalidRulesError: ``players`` is not 3, 4 or 5.
+        InvalidSeatError: ``dealer`` is not a seat of the table.
+
+    >>> from frenchtarot.openspiel import load_game
+    >>> game = load_game(3)
+    >>> state = game.new_initial_state()
+    >>> while state.is_chance_node():
+    ...     state.apply_action(state.chance_outcomes()[0][0])
+    >>> state.current_player(), [state.action_to_string(a) for a in state.legal_actions()]
+    (1, ['pass', 'petite', 'garde', 'garde_sans', 'garde_contre'])
+    """
+    _rules_of(players)
+    return pyspiel.load_game(SHORT_NAME, {"players": players, "dealer": dealer})
+
+
+pyspiel.register_game(GAME_TYPE, FrenchTarotGame)

@@ -1,0 +1,185 @@
+"""Tests for :mod:`frenchtarot.openspiel`: OpenSpiel's own checks on the registered game."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+
+import numpy as np  # noqa: E402 # type: ignore[import-not-found, unused-ignore]
+
+import frenchtarot as ft  # noqa: E402
+from frenchtarot import encoding, observe  # noqa: E402
+from frenchtarot.encoding import EncodingError  # noqa: E402
+from frenchtarot.openspiel import SHORT_NAME, FrenchTarotState, load_game  # noqa: E402
+
+SEATS = (3, 4, 5)
+
+
+def _random_state(game: Any, rng: random.Random, steps: int) -> Any:
+    """A state ``steps`` player actions past the deal (or terminal), chance sampled."""
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        outcomes, weights = zip(*state.chance_outcomes(), strict=True)
+        state.apply_action(rng.choices(outcomes, weights)[0])
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+@pytest.mark.parametrize("seats", SEATS)
+def test_random_sim_test_passes_with_serialization(seats: int) -> None:
+    game = pyspiel.load_game(SHORT_NAME, {"players": seats})
+    pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize("seats", SEATS)
+@pytest.mark.parametrize("perfect_recall", [False, True])
+def test_random_sim_test_passes_with_each_observer(seats: int, perfect_recall: bool) -> None:
+    game = load_game(seats)
+    observer = game.make_observer(pyspiel.IIGObservationType(perfect_recall=perfect_recall), {})
+    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False, observer=observer)
+
+
+@pytest.mark.parametrize("seats", SEATS)
+def test_the_game_describes_its_table(seats: int) -> None:
+    game = load_game(seats)
+    rules = ft.RULES_BY_SEATS[seats]
+    assert game.num_players() == seats
+    assert game.num_distinct_actions() == encoding.num_actions(rules)
+    assert game.max_chance_outcomes() == seats + 1
+    assert game.information_state_tensor_size() == encoding.information_state_tensor_size(rules)
+    assert game.observation_tensor_size() == encoding.observation_tensor_size(rules)
+    assert game.get_type().short_name == SHORT_NAME
+    assert game.get_parameters() == {"players": seats, "dealer": 0}
+    assert pyspiel.load_game("french_tarot").num_players() == 4
+
+
+@pytest.mark.parametrize("seats", SEATS)
+def test_the_deal_is_chance_and_every_place_fills_up(seats: int) -> None:
+    game = load_game(seats, dealer=seats - 1)
+    rules = ft.RULES_BY_SEATS[seats]
+    state = game.new_initial_state()
+    nodes = 0
+    while state.is_chance_node():
+        outcomes = state.chance_outcomes()
+        assert abs(sum(p for _o, p in outcomes) - 1.0) < 1e-9
+        assert all(0 <= o <= seats for o, _p in outcomes)
+        state.apply_action(outcomes[nodes % len(outcomes)][0])
+        nodes += 1
+    assert nodes <= 77
+    tarot = state.tarot
+    assert isinstance(tarot, ft.State)
+    assert tarot.dealer == seats - 1 and tarot.rules == rules
+    assert sorted([*(c for hand in tarot.hands for c in hand), *tarot.dog]) == list(ft.DECK)
+    assert state.current_player() == tarot.current == 0
+
+
+@pytest.mark.parametrize("seats", SEATS)
+def test_tensors_and_strings_are_those_of_the_encoding(seats: int) -> None:
+    game = load_game(seats)
+    rng = random.Random(seats)
+    for steps in (0, 5, 12, 40, 200):
+        state = _random_state(game, rng, steps)
+        tarot = state.tarot
+        for player in range(seats):
+            observation = observe(tarot, player)
+            np.testing.assert_array_equal(
+                state.information_state_tensor(player),
+                np.array(encoding.information_state_tensor(observation), np.float32),
+            )
+            np.testing.assert_array_equal(
+                state.observation_tensor(player),
+                np.array(encoding.observation_tensor(observation), np.float32),
+            )
+            assert state.information_state_string(player) == "\n".join(map(str, observation.key))
+            assert state.observation_string(player) == str(observation)
+        if not state.is_terminal():
+            names = [state.action_to_string(a) for a in state.legal_actions()]
+            assert names == [encoding.describe_id(a, tarot.rules) for a in state.legal_actions()]
+        else:
+            assert state.returns() == [float(x) for x in ft.returns(tarot)]
+
+
+def test_while_dealing_a_seat_sees_only_its_own_cards() -> None:
+    game = load_game(4)
+    state = game.new_initial_state()
+    for place in (0, 1, 1, 4, 2):
+        state.apply_action(place)
+    tensor = state.information_state_tensor(1)
+    fields = {f.name: f for f in encoding.information_state_fields(ft.FOUR_PLAYER)}
+    hand = tensor[fields["hand"].offset : fields["hand"].end]
+    assert [i for i, bit in enumerate(hand) if bit] == [1, 2]
+    assert sum(tensor) == 1 + 2 + 2  # seat, hand, dealt hand
+    assert state.information_state_string(1) == "seat 1, dealing (5 cards dealt)\nhand: T2 T3"
+    assert state.information_state_string(3) == "seat 3, dealing (5 cards dealt)\nhand: "
+    assert state.action_to_string(pyspiel.PlayerId.CHANCE, 4) == "deal to the dog"
+    assert state.returns() == [0.0] * 4
+
+
+@pytest.mark.parametrize("seats", SEATS)
+def test_serialization_round_trips(seats: int) -> None:
+    game = load_game(seats)
+    rng = random.Random(10 + seats)
+    for steps in (0, 30, 200):
+        state = _random_state(game, rng, steps)
+        text = pyspiel.serialize_game_and_state(game, state)
+        game2, state2 = pyspiel.deserialize_game_and_state(text)
+        assert str(state2) == str(state)
+        assert state2.history() == state.history()
+        assert state2.tarot == state.tarot
+        assert game.deserialize_state(state.serialize()).tarot == state.tarot
+        assert game2.num_players() == seats
+
+
+@pytest.mark.parametrize("seats", SEATS)
+def test_uniform_random_bots_play_complete_games_through_evaluate_bots(seats: int) -> None:
+    game = load_game(seats)
+    bots = [pyspiel.make_uniform_random_bot(player, 100 + player) for player in range(seats)]
+    played = 0
+    for seed in range(20):
+        result = pyspiel.evaluate_bots(game.new_initial_state(), bots, seed)
+        assert len(result) == seats and sum(result) == 0
+        played += any(result)
+    assert played >= 10  # a few deals are annulled (every seat passes)
+
+
+def test_mcts_bots_play_a_complete_game() -> None:
+    from open_spiel.python.algorithms import (  # type: ignore[import-untyped, unused-ignore]
+        evaluate_bots,
+        mcts,
+    )
+
+    game = load_game(4)
+    rng = np.random.RandomState(7)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
+    bots = [mcts.MCTSBot(game, 2.0, 3, evaluator, random_state=rng) for _ in range(4)]
+    result = evaluate_bots.evaluate_bots(game.new_initial_state(), bots, rng)
+    assert len(result) == 4 and sum(result) == 0
+
+
+def test_bad_parameters_and_observers_are_refused() -> None:
+    with pytest.raises(ft.InvalidRulesError, match="3, 4 or 5 players, not 6"):
+        load_game(6)
+    with pytest.raises(ft.InvalidRulesError, match="not 2"):
+        pyspiel.load_game("french_tarot(players=2)")
+    with pytest.raises(ft.InvalidSeatError, match="from 0 to 3, not 7"):
+        pyspiel.load_game("french_tarot(players=4,dealer=7)")
+    game = load_game(4)
+    public = pyspiel.IIGObservationType(
+        public_info=True, perfect_recall=False, private_info=pyspiel.PrivateInfoType.NONE
+    )
+    with pytest.raises(EncodingError, match="private_info=NONE"):
+        game.make_py_observer(public)
+    with pytest.raises(EncodingError, match="observer parameters are not supported"):
+        game.make_py_observer(None, {"x": 1})
+
+
+def test_no_resampling_without_a_world_sampler() -> None:
+    """``resample_from_infostate`` is left to OpenSpiel's default until the package samples."""
+    assert "resample_from_infostate" not in vars(FrenchTarotState)
