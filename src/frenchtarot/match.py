@@ -26,17 +26,18 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Iterable, Iterator, Mapping, Sequence
-from typing import Any, Final
+from collections.abc import Iterator, Sequence
+from typing import Final
 
 import attrs
 
-from frenchtarot._checks import check_state, describe_value, quote, whole_number
+from frenchtarot._checks import check_state, describe_value, whole_number
 from frenchtarot._dealing import new_deal
+from frenchtarot._draw import DealerDraw, check_players, dealer_from_draw, draw_for_dealer
 from frenchtarot._engine import act as act_in_deal
 from frenchtarot._engine import apply as apply_in_deal
-from frenchtarot.actions import Action, Contract
-from frenchtarot.cards import DECK, Card, Suit
+from frenchtarot._sheet import ScoreSheet, SheetRow, Standing, check_names, team_standings
+from frenchtarot.actions import Action
 from frenchtarot.errors import (
     DealOverError,
     InvalidDealError,
@@ -63,188 +64,8 @@ __all__ = [
     "team_standings",
 ]
 
-_EXCUSE: Final = DECK[21]
-_SUIT_ORDER: Final = {Suit.CLUBS: 0, Suit.DIAMONDS: 1, Suit.HEARTS: 2, Suit.SPADES: 3}
-"""Equal ranks in the draw for the dealer: Clubs lowest, then Diamonds, Hearts, Spades."""
-_TEAM_SIZES: Final = (2, 4)
-_MOST_NAME: Final = 40
 MOST_SEED: Final = 2**63 - 1
 """The largest match seed: it fits the 64-bit integers of every JSON reader."""
-
-
-def draw_rank(card: Card) -> tuple[int, int, int]:
-    """How low ``card`` is in the draw for the dealer (lower deals); not for the Excuse.
-
-    Every suit card is below every trump; among suit cards the rank decides, then the suit
-    (Clubs, Diamonds, Hearts, Spades from the lowest); trumps go by their number.
-    """
-    suit = card.suit
-    if suit is None:
-        return (1, card.rank, 0)
-    return (0, card.rank, _SUIT_ORDER[suit])
-
-
-def dealer_from_draw(cards: Sequence[Card]) -> int:
-    """The player who deals first, given the card each player drew (player 0 first).
-
-    The lowest card deals: every suit card is lower than every trump; among suit cards the
-    lower rank is lower, and between equal ranks Clubs is lowest, then Diamonds, Hearts and
-    Spades (the Ace of Clubs is the lowest card of the pack). The Excuse does not count: a
-    player who draws it draws again, so it is refused here.
-
-    Args:
-        cards: One card per player, 3 to 5 of them, all different, no Excuse.
-
-    Returns:
-        The index in ``cards`` of the lowest card.
-
-    Raises:
-        InvalidMatchError: Fewer than 3 or more than 5 cards, a card twice, or the Excuse.
-        TarotTypeError: ``cards`` is not a sequence of cards.
-
-    >>> dealer_from_draw([Card.parse("T1"), Card.parse("KS"), Card.parse("3S"), Card.parse("3C")])
-    3
-    """
-    drawn = _card_sequence(cards, "cards")
-    if not 3 <= len(drawn) <= 5:
-        raise InvalidMatchError(f"3 to 5 players draw for the dealer, not {len(drawn)}")
-    if _EXCUSE in drawn:
-        raise InvalidMatchError("the Excuse does not count in the draw: its player draws again")
-    if len(set(drawn)) != len(drawn):
-        raise InvalidMatchError("each player draws a different card from one pack")
-    return min(range(len(drawn)), key=lambda player: draw_rank(drawn[player]))
-
-
-def _card_sequence(cards: object, what: str) -> tuple[Card, ...]:
-    if isinstance(cards, (str, bytes)) or not isinstance(cards, Sequence):
-        raise TarotTypeError(f"{what} must be a sequence of cards, not {describe_value(cards)}")
-    if len(cards) > 78:
-        raise InvalidMatchError(f"{what} holds {len(cards)} cards, more than the pack")
-    for item in cards:
-        if not isinstance(item, Card):
-            raise TarotTypeError(f"{what} must hold cards, not {describe_value(item)}")
-    return tuple(cards)
-
-
-def _check_draws(instance: DealerDraw, attribute: object, draws: object) -> None:
-    """Refuse draws that are not players drawing in turn from one pack."""
-    if not isinstance(draws, tuple):
-        raise TarotTypeError(f"draws must be a tuple, not {describe_value(draws)}")
-    expected = 0
-    seen: set[Card] = set()
-    for entry in draws:
-        if (
-            not isinstance(entry, tuple)
-            or len(entry) != 2
-            or isinstance(entry[0], bool)
-            or not isinstance(entry[0], int)
-            or not isinstance(entry[1], Card)
-        ):
-            raise TarotTypeError(
-                f"each draw must be a (player, card) pair, not {describe_value(entry)}"
-            )
-        player, card = entry
-        if player != expected:
-            raise InvalidMatchError(
-                f"player {expected} draws next, not {player} (players draw in turn from 0; "
-                "a player who draws the Excuse draws again)"
-            )
-        if card in seen:
-            raise InvalidMatchError(f"{card} is drawn twice")
-        if card is _EXCUSE:
-            continue
-        seen.add(card)
-        expected += 1
-    if not 3 <= expected <= 5 or draws[-1][1] is _EXCUSE:
-        raise InvalidMatchError(
-            f"3 to 5 players must each end with a card other than the Excuse, not {expected}"
-        )
-
-
-@attrs.frozen
-class DealerDraw:
-    """The draw for the first dealer: every card drawn, in order.
-
-    Attributes:
-        draws: ``(player, card)`` pairs in the order drawn: players 0, 1, 2... in turn, a
-            player who drew the Excuse drawing again at once.
-
-    Raises:
-        InvalidMatchError: The draws are not players drawing in turn from one pack.
-        TarotTypeError: ``draws`` is not a tuple of ``(int, Card)`` pairs.
-
-    >>> draw = DealerDraw(((0, Card.parse("EX")), (0, Card.parse("7H")),
-    ...                    (1, Card.parse("7C")), (2, Card.parse("T2"))))
-    >>> draw.cards, draw.redrawn, draw.dealer
-    ((Card.parse('7H'), Card.parse('7C'), Card.parse('T2')), (0,), 1)
-    """
-
-    draws: tuple[tuple[int, Card], ...] = attrs.field(validator=_check_draws)
-
-    @property
-    def cards(self) -> tuple[Card, ...]:
-        """The card that counts for each player (the last one drawn), player 0 first."""
-        return tuple(card for _player, card in self.draws if card is not _EXCUSE)
-
-    @property
-    def redrawn(self) -> tuple[int, ...]:
-        """The players who drew the Excuse and drew again, in order (once per Excuse)."""
-        return tuple(player for player, card in self.draws if card is _EXCUSE)
-
-    @property
-    def dealer(self) -> int:
-        """The player who drew the lowest card, and so deals first."""
-        return dealer_from_draw(self.cards)
-
-
-def draw_for_dealer(rng: random.Random, players: int = 4) -> DealerDraw:
-    """Draw for the first dealer: each player draws a card from a shuffled pack.
-
-    The pack is shuffled with ``rng.random()`` alone (as the deals are, so that a seed
-    draws the same on every Python). Players draw in turn from player 0; a player who draws
-    the Excuse puts it back at a random place in the rest of the pack and draws again. The
-    lowest card deals (see :func:`dealer_from_draw`).
-
-    Args:
-        rng: The random generator.
-        players: How many players draw: 3, 4 or 5.
-
-    Returns:
-        Every card drawn and the first dealer.
-
-    Raises:
-        InvalidMatchError: ``players`` is not 3, 4 or 5.
-        TarotTypeError: ``rng`` is not a :class:`random.Random`, or ``players`` not an int.
-
-    >>> import random
-    >>> draw = draw_for_dealer(random.Random(1))
-    >>> [str(card) for card in draw.cards], draw.dealer
-    (['T11', '2C', '9D', 'T20'], 1)
-    """
-    if not isinstance(rng, random.Random):
-        raise TarotTypeError(f"rng must be a random.Random, not {describe_value(rng)}")
-    count = _check_players(players)
-    draw = rng.random
-    pack = list(DECK)
-    for i in range(77, 0, -1):  # Fisher-Yates, from random() alone
-        j = min(int(draw() * (i + 1)), i)
-        pack[i], pack[j] = pack[j], pack[i]
-    draws: list[tuple[int, Card]] = []
-    for player in range(count):
-        while True:
-            card = pack.pop()
-            draws.append((player, card))
-            if card is not _EXCUSE:
-                break
-            pack.insert(min(int(draw() * (len(pack) + 1)), len(pack)), card)
-    return DealerDraw(tuple(draws))
-
-
-def _check_players(players: object) -> int:
-    count = whole_number(players, "players")
-    if not 3 <= count <= 5:
-        raise InvalidMatchError(f"Tarot is played by 3, 4 or 5 players, not {count}")
-    return count
 
 
 def deal_seed(seed: int, number: int) -> int:
@@ -254,183 +75,6 @@ def deal_seed(seed: int, number: int) -> int:
     """
     digest = hashlib.sha256(f"frenchtarot match {seed} deal {number}".encode()).digest()
     return int.from_bytes(digest[:8], "big")
-
-
-@attrs.frozen
-class Standing:
-    """One line of a ranking.
-
-    Attributes:
-        rank: 1 for the best total; equal totals share a rank, and the next rank counts
-            the players above it (1, 2, 2, 4).
-        name: The player's (or team's) name.
-        total: The total score.
-    """
-
-    rank: int
-    name: str
-    total: int
-
-
-def rank(totals: Mapping[str, int]) -> tuple[Standing, ...]:
-    """Rank names by decreasing total; equal totals share a rank (1, 2, 2, 4)."""
-    ordered = sorted(totals.items(), key=lambda item: -item[1])  # stable: ties keep order
-    standings: list[Standing] = []
-    for position, (name, total) in enumerate(ordered):
-        shared = standings and standings[-1].total == total
-        standings.append(Standing(standings[-1].rank if shared else position + 1, name, total))
-    return tuple(standings)
-
-
-def _tuple(values: Iterable[Any], what: str) -> tuple[Any, ...]:
-    """``values`` as a tuple, for the fields of a sheet made by hand."""
-    if isinstance(values, tuple):
-        return values
-    if isinstance(values, (bytes, Mapping)) or not isinstance(values, Iterable):
-        raise TarotTypeError(f"{what} must be a sequence, not {describe_value(values)}")
-    return tuple(values)
-
-
-def _ints(values: Iterable[int]) -> tuple[int, ...]:
-    return _tuple(values, "scores and totals")
-
-
-def _names(values: Iterable[str]) -> tuple[str, ...]:
-    return _tuple(values, "names")
-
-
-def _rows(values: Iterable[SheetRow]) -> tuple[SheetRow, ...]:
-    return _tuple(values, "rows")
-
-
-@attrs.frozen
-class SheetRow:
-    """The score sheet's line for one scored deal.
-
-    Attributes:
-        number: The deal's number on the sheet, from 1 (annulled deals are not written).
-        dealer: The player who dealt.
-        dead: The player who sat the deal out (the dealer, at five with a dead player), or
-            ``None``.
-        taker: The player who took.
-        partner: The taker's partner (five players, called card), or ``None``.
-        contract: The contract played.
-        made: Whether the contract was made.
-        scores: Each player's score for the deal, player 0 first; they sum to zero.
-        totals: Each player's running total after this deal; they sum to zero.
-    """
-
-    number: int
-    dealer: int
-    dead: int | None
-    taker: int
-    partner: int | None
-    contract: Contract
-    made: bool
-    scores: tuple[int, ...] = attrs.field(converter=_ints)
-    totals: tuple[int, ...] = attrs.field(converter=_ints)
-
-
-@attrs.frozen
-class ScoreSheet:
-    """The score sheet of a match: one row per scored deal, running totals and ranking.
-
-    Made by :attr:`Match.sheet`; one made by hand (a table played elsewhere, for
-    :func:`team_standings`) takes any sequences, kept as tuples.
-
-    Attributes:
-        names: The players' names, player 0 first.
-        rows: One row per scored deal, in order.
-
-    Raises:
-        InvalidMatchError: A row whose scores or totals are not one per player.
-        TarotTypeError: A name that is not a str, or a row that is not a :class:`SheetRow`.
-
-    >>> import frenchtarot as ft
-    >>> from frenchtarot.players import SimplePlayer
-    >>> match = ft.play_match(ft.new_match(3, deals=2, seed=5), [SimplePlayer()] * 3)
-    >>> print(match.sheet)
-    deal  dealer  taker   contract                 seat 0        seat 1        seat 2
-       1  seat 1  seat 0  petite made           +74 (+74)     -37 (-37)     -37 (-37)
-       2  seat 0  seat 2  petite made           -42 (+32)     -42 (-79)     +84 (+47)
-    total                                             +32           -79           +47
-    ranking: 1. seat 2 +47, 2. seat 0 +32, 3. seat 1 -79
-
-    Seat 2's deal was annulled (everyone passed), so seat 0 dealt the second scored deal.
-    """
-
-    names: tuple[str, ...] = attrs.field(converter=_names)
-    rows: tuple[SheetRow, ...] = attrs.field(converter=_rows)
-
-    def __attrs_post_init__(self) -> None:
-        for name in self.names:
-            if not isinstance(name, str):
-                raise TarotTypeError(f"a player's name must be a str, not {describe_value(name)}")
-        for row in self.rows:
-            if not isinstance(row, SheetRow):
-                raise TarotTypeError(f"rows must be SheetRow values, not {describe_value(row)}")
-            if len(row.scores) != len(self.names) or len(row.totals) != len(self.names):
-                raise InvalidMatchError(
-                    f"row {describe_value(row.number)} has {len(row.scores)} scores and "
-                    f"{len(row.totals)} totals for {len(self.names)} players"
-                )
-
-    @property
-    def totals(self) -> tuple[int, ...]:
-        """Each player's total so far, player 0 first (zeros before the first deal)."""
-        return self.rows[-1].totals if self.rows else (0,) * len(self.names)
-
-    @property
-    def ranking(self) -> tuple[Standing, ...]:
-        """The players by decreasing total; equal totals share a rank (1, 2, 2, 4)."""
-        return rank(dict(zip(self.names, self.totals, strict=True)))
-
-    def __str__(self) -> str:
-        who = max(6, *(len(name) for name in self.names))
-        width = max(14, *(len(name) + 2 for name in self.names))
-        head = f"deal  {'dealer':<{who}}  {'taker':<{who}}  {'contract':<17}"
-        lines = [head + "".join(f"{name:>{width}}" for name in self.names)]
-        for row in self.rows:
-            verdict = f"{row.contract.name.lower()} {'made' if row.made else 'lost'}"
-            line = f"{row.number:>4}  {self.names[row.dealer]:<{who}}  "
-            line += f"{self.names[row.taker]:<{who}}  {verdict:<17}"
-            for player, (delta, total) in enumerate(zip(row.scores, row.totals, strict=True)):
-                cell = "-" if player == row.dead else f"{delta:+d} ({total:+d})"
-                line += f"{cell:>{width}}"
-            lines.append(line)
-        totals = "".join(f"{total:>+{width}d}" for total in self.totals)
-        lines.append(f"{'total':<{len(head)}}{totals}")
-        ranking = ", ".join(f"{line.rank}. {line.name} {line.total:+d}" for line in self.ranking)
-        lines.append(f"ranking: {ranking}")
-        return "\n".join(lines)
-
-
-def _check_name(name: object) -> str:
-    if not isinstance(name, str):
-        raise TarotTypeError(f"a player's name must be a str, not {describe_value(name)}")
-    if not name.strip() or len(name) > _MOST_NAME or not name.isprintable():
-        raise InvalidMatchError(
-            f"a player's name must be 1 to {_MOST_NAME} printable characters, not a blank, "
-            f"not {quote(name)}"
-        )
-    return name
-
-
-def check_names(names: object, players: int) -> tuple[str, ...]:
-    """``names`` as a tuple if it is ``players`` distinct names.
-
-    Raises:
-        InvalidMatchError: The wrong number of names, a blank or a repeated name.
-        TarotTypeError: ``names`` is not a sequence of strings.
-    """
-    if isinstance(names, (str, bytes)) or not isinstance(names, Sequence):
-        raise TarotTypeError(f"names must be a sequence of str, not {describe_value(names)}")
-    if len(names) != players:
-        raise InvalidMatchError(f"expected {players} names, one per player, got {len(names)}")
-    checked = tuple(_check_name(name) for name in names)
-    if len(set(checked)) != len(checked):
-        raise InvalidMatchError(f"each player needs a name of their own: {checked}")
-    return checked
 
 
 @attrs.frozen
@@ -719,7 +363,7 @@ def new_match(
     """
     from frenchtarot._dealing import check_seed  # private helper of the dealing module
 
-    count = _check_players(players)
+    count = check_players(players)
     if not isinstance(dead_player, bool):
         raise TarotTypeError(f"dead_player must be a bool, not {describe_value(dead_player)}")
     if dead_player and count != 5:
@@ -820,83 +464,6 @@ def play_match(match: Match, players: Sequence[object], *, deals: int | None = N
             state = apply_in_deal(state, action)
         match = match._advance(state)
     return match
-
-
-def team_standings(
-    sheets: Sequence[ScoreSheet], teams: Mapping[str, Sequence[str]]
-) -> tuple[Standing, ...]:
-    """Rank teams of 2 or 4 players by the sum of their members' totals.
-
-    In a team tournament the members of a team sit at different tables, so that they never
-    play against each other: a team adds totals from several score sheets.
-
-    Args:
-        sheets: The score sheets of the tables; every name appears on one sheet only.
-        teams: Each team's name and its members' names (2 or 4 each, each player in one
-            team at most).
-
-    Returns:
-        The teams by decreasing total; equal totals share a rank (1, 2, 2, 4).
-
-    Raises:
-        InvalidMatchError: A team of another size, a member on no sheet, a player in two
-            teams or named on two sheets, or two members of a team at one table.
-        TarotTypeError: ``sheets`` is not a sequence of score sheets or ``teams`` not a
-            mapping of names to sequences of names.
-
-    >>> north = ScoreSheet(("Ann", "Bob", "Cy", "Di"), ())
-    >>> south = ScoreSheet(("Ed", "Flo", "Gus", "Hal"), ())
-    >>> team_standings([north, south], {"red": ["Ann", "Ed"], "blue": ["Bob", "Flo"]})
-    (Standing(rank=1, name='red', total=0), Standing(rank=1, name='blue', total=0))
-    """
-    if isinstance(sheets, (str, bytes)) or not isinstance(sheets, Sequence):
-        raise TarotTypeError(
-            f"sheets must be a sequence of ScoreSheet, not {describe_value(sheets)}"
-        )
-    where: dict[str, tuple[int, int]] = {}
-    for table, sheet in enumerate(sheets):
-        if not isinstance(sheet, ScoreSheet):
-            raise TarotTypeError(
-                f"sheets must hold ScoreSheet values, not {describe_value(sheet)}"
-            )
-        for total, name in zip(sheet.totals, sheet.names, strict=True):
-            if name in where:
-                raise InvalidMatchError(f"{quote(name)} is named on two sheets")
-            where[name] = (table, total)
-    if not isinstance(teams, Mapping):
-        raise TarotTypeError(f"teams must be a mapping of names, not {describe_value(teams)}")
-    totals: dict[str, int] = {}
-    placed: set[str] = set()
-    for team, members in teams.items():
-        _check_name(team)
-        if isinstance(members, (str, bytes)) or not isinstance(members, Sequence):
-            raise TarotTypeError(
-                f"team {quote(team)} must be a sequence of names, not {describe_value(members)}"
-            )
-        if len(members) not in _TEAM_SIZES:
-            raise InvalidMatchError(f"a team has 2 or 4 players; {quote(team)} has {len(members)}")
-        tables: set[int] = set()
-        total = 0
-        for member in members:
-            if not isinstance(member, str):
-                raise TarotTypeError(
-                    f"a member's name must be a str, not {describe_value(member)}"
-                )
-            if member not in where:
-                raise InvalidMatchError(f"{quote(member)} of team {quote(team)} is on no sheet")
-            if member in placed:
-                raise InvalidMatchError(f"{quote(member)} plays in two teams")
-            placed.add(member)
-            table, points = where[member]
-            if table in tables:
-                raise InvalidMatchError(
-                    f"two players of team {quote(team)} sit at one table: teammates never "
-                    "play against each other"
-                )
-            tables.add(table)
-            total += points
-        totals[team] = total
-    return rank(totals)
 
 
 def iter_dealers(first: int, players: int, annulled: Sequence[bool], dead: bool) -> Iterator[int]:

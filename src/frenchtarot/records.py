@@ -32,7 +32,9 @@ from typing import IO, Any, Final, NoReturn
 
 from frenchtarot._checks import describe_value, quote
 from frenchtarot._dealing import deal_from
+from frenchtarot._draw import DealerDraw
 from frenchtarot._engine import act
+from frenchtarot._sheet import check_names
 from frenchtarot.actions import (
     ANNOUNCE_SLAM,
     BIDS,
@@ -51,14 +53,7 @@ from frenchtarot.errors import (
     TarotError,
     TarotTypeError,
 )
-from frenchtarot.match import (
-    MOST_SEED,
-    DealerDraw,
-    Match,
-    check_names,
-    deal_dealer_seat,
-    iter_dealers,
-)
+from frenchtarot.match import MOST_SEED, Match, deal_dealer_seat, iter_dealers
 from frenchtarot.rules import RULES_BY_SEATS, Rules
 from frenchtarot.state import State
 
