@@ -9,7 +9,7 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 
-import numpy as np  # noqa: E402 # type: ignore[import-not-found, unused-ignore]
+import numpy as np  # type: ignore[import-not-found, unused-ignore]  # noqa: E402
 
 import frenchtarot as ft  # noqa: E402
 from frenchtarot import encoding, observe  # noqa: E402

@@ -90,6 +90,7 @@ __all__ = [
     "observation_fields",
     "observation_tensor",
     "observation_tensor_size",
+    "score_bound",
 ]
 
 
@@ -142,6 +143,11 @@ _SHOWABLE: Final = 22
 """Cards a handful may hold: the 21 trumps (indices 0 to 20) and the Excuse (21)."""
 
 
+_MOST_UNIT: Final = (25 + 60 + 10) * 6 + 40 * 5 + 400
+"""More than a deal's unit can be: the contract's 25, a margin of at most 56 and the petit au
+bout's 10, times the Garde contre's 6; a triple handful for every seat; an announced slam."""
+
+
 def _check_rules(rules: object) -> Rules:
     if not isinstance(rules, Rules):
         raise TarotTypeError(f"expected Rules, not {describe_value(rules)}")
@@ -167,6 +173,25 @@ def num_actions(rules: Rules) -> int:
     """
     rules = _check_rules(rules)
     return CALL_BASE + (len(CALLABLE) if rules.calls_partner else 0)
+
+
+def score_bound(rules: Rules) -> int:
+    """A bound on any seat's score for a deal: ``-bound <= delta <= bound``.
+
+    Not the tightest bound: it adds up bonuses that cannot all happen in one deal. The
+    adapters use it for utility ranges and observation bounds.
+
+    Args:
+        rules: The table size.
+
+    Returns:
+        The bound: the largest unit a deal could have, times ``seats - 1`` (what a taker
+        playing alone receives).
+
+    Raises:
+        TarotTypeError: ``rules`` is not a :class:`~frenchtarot.Rules`.
+    """
+    return _MOST_UNIT * (_check_rules(rules).seats - 1)
 
 
 def action_id(action: Action, rules: Rules) -> int:

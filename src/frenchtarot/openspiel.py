@@ -62,9 +62,6 @@ __all__ = [
 SHORT_NAME: Final = "french_tarot"
 """The name the game is registered under: ``pyspiel.load_game("french_tarot(players=3)")``."""
 _DEFAULT_PLAYERS: Final = 4
-_MOST_SCORE: Final = (25 + 55 + 10) * 6 + 40 * 5 + 400
-"""More than any seat's unit can be: contract, margin and petit au bout times the Garde
-contre, every seat's triple handful, and an announced slam made."""
 
 GAME_TYPE: Final = pyspiel.GameType(
     short_name=SHORT_NAME,
@@ -94,7 +91,7 @@ def _max_moves(rules: Rules) -> int:
 
 def _game_info(rules: Rules) -> Any:
     """The OpenSpiel game info of one table size."""
-    most = _MOST_SCORE * (rules.seats - 1)
+    most = encoding.score_bound(rules)
     return pyspiel.GameInfo(
         num_distinct_actions=encoding.num_actions(rules),
         max_chance_outcomes=rules.seats + 1,

@@ -1,0 +1,250 @@
+"""French Tarot as a PettingZoo AEC environment (the ``pettingzoo`` extra).
+
+:func:`env` (or :class:`FrenchTarotEnv` itself) makes one deal per episode at a table of 3,
+4 or 5 seats. The agents are ``"seat_0"``, ``"seat_1"``... in seat order; the one to act is
+:attr:`~FrenchTarotEnv.agent_selection`, as in every AEC environment.
+
+* **Actions.** ``Discrete(num_actions)``: the ids of :mod:`frenchtarot.encoding` (165 with
+  three or four players, 181 with five). An action that is not offered raises
+  :class:`~frenchtarot.encoding.EncodingError`; sample with the mask.
+* **Observations.** ``{"observation": ..., "action_mask": ...}``: the seat's
+  :func:`~frenchtarot.encoding.observation_tensor` (float32; with ``perfect_recall=True``,
+  its :func:`~frenchtarot.encoding.information_state_tensor`), and its
+  :func:`~frenchtarot.encoding.legal_mask` (int8; all zero unless the seat is to act). Both
+  are built from :func:`~frenchtarot.observe`: nothing hidden reaches an agent.
+* **Rewards.** Zero until the deal is over, then each seat's score for the deal (the
+  :attr:`Score.deltas <frenchtarot.Score.deltas>`; zero for everyone when it is annulled).
+* **Episodes.** ``reset(seed=...)`` deals again: the same seed gives the same deal.
+  ``options={"dealer": seat}`` chooses the dealer (0 by default).
+* **Rendering.** ``render_mode="ansi"``: :meth:`~FrenchTarotEnv.render` returns the whole
+  table as text (every hand: it is for the person watching, not for the agents).
+
+>>> from frenchtarot.pettingzoo import env
+>>> table = env(seats=3)
+>>> table.reset(seed=1)
+>>> table.agents, table.agent_selection
+(['seat_0', 'seat_1', 'seat_2'], 'seat_1')
+>>> observation, reward, termination, truncation, info = table.last()
+>>> observation["observation"].shape, int(observation["action_mask"].sum())
+((978,), 5)
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Final
+
+import numpy as np  # type: ignore[import-not-found, unused-ignore]
+from gymnasium import spaces  # type: ignore[import-not-found, unused-ignore]
+from pettingzoo import AECEnv  # type: ignore[import-untyped, import-not-found, unused-ignore]
+from pettingzoo.utils import wrappers  # type: ignore[import-untyped, import-not-found, unused-ignore]
+
+from frenchtarot import encoding
+from frenchtarot._dealing import new_deal
+from frenchtarot._engine import apply
+from frenchtarot.errors import InvalidRulesError, TarotTypeError
+from frenchtarot.observation import observe
+from frenchtarot.rules import RULES_BY_SEATS, Rules
+from frenchtarot.scoring import returns
+from frenchtarot.state import State
+
+__all__ = ["FrenchTarotEnv", "env"]
+
+_MOST_POINTS: Final = 91.0
+"""The card points of the whole pack."""
+
+
+def _bounds(rules: Rules, perfect_recall: bool) -> tuple[Any, Any]:
+    """The lowest and highest value of each entry of a tensor."""
+    if perfect_recall:
+        fields = encoding.information_state_fields(rules)
+    else:
+        fields = encoding.observation_fields(rules)
+    low = np.zeros(fields[-1].end, np.float32)
+    high = np.ones(fields[-1].end, np.float32)
+    seats = rules.seats
+    for field in fields:
+        if field.name == "hand_sizes":
+            high[field.offset : field.end] = rules.hand_size + rules.dog_size
+        elif field.name == "won":
+            high[field.offset : field.offset + seats] = rules.hand_size
+            high[field.offset + seats : field.end] = _MOST_POINTS
+        elif field.name == "score":
+            most = encoding.score_bound(rules)
+            low[field.offset : field.end] = -most
+            high[field.offset : field.end] = most
+    return low, high
+
+
+class FrenchTarotEnv(AECEnv):  # type: ignore[misc]
+    """One deal of French Tarot per episode, as a PettingZoo AEC environment.
+
+    Prefer :func:`env`, which adds PettingZoo's order-enforcing wrapper.
+
+    Args:
+        seats: 3, 4 or 5.
+        render_mode: ``"ansi"`` or ``None``.
+        perfect_recall: Observe the information-state tensor instead of the observation
+            tensor.
+
+    Raises:
+        InvalidRulesError: ``seats`` is not 3, 4 or 5, or ``render_mode`` is neither
+            ``"ansi"`` nor ``None``.
+        TarotTypeError: ``perfect_recall`` is not a bool.
+
+    Attributes:
+        rules: The table size.
+        tarot: The :class:`~frenchtarot.State` of the deal (``None`` before the first
+            :meth:`reset`): the whole table, for logging and tests, never for the agents.
+    """
+
+    metadata: Final = {
+        "render_modes": ["ansi"],
+        "name": "french_tarot_v0",
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self, seats: int = 4, render_mode: str | None = None, perfect_recall: bool = False
+    ) -> None:
+        super().__init__()
+        rules = RULES_BY_SEATS.get(seats) if isinstance(seats, int) else None
+        if rules is None:
+            raise InvalidRulesError(f"French Tarot is played by 3, 4 or 5 seats, not {seats!r}")
+        if render_mode not in (None, "ansi"):
+            raise InvalidRulesError(f"the render mode must be 'ansi' or None, not {render_mode!r}")
+        if not isinstance(perfect_recall, bool):
+            raise TarotTypeError(f"perfect_recall must be a bool, not {perfect_recall!r}")
+        self.rules: Rules = rules
+        self.render_mode = render_mode
+        self.perfect_recall = perfect_recall
+        self.possible_agents: list[str] = [f"seat_{seat}" for seat in range(seats)]
+        self.agents: list[str] = []
+        low, high = _bounds(rules, perfect_recall)
+        total = encoding.num_actions(rules)
+        space = spaces.Dict(
+            {
+                "observation": spaces.Box(low=low, high=high, dtype=np.float32),
+                "action_mask": spaces.Box(low=0, high=1, shape=(total,), dtype=np.int8),
+            }
+        )
+        self.observation_spaces = dict.fromkeys(self.possible_agents, space)
+        self.action_spaces = {agent: spaces.Discrete(total) for agent in self.possible_agents}
+        self.tarot: State | None = None
+        self._rng = random.Random()
+
+    def observation_space(self, agent: str) -> Any:
+        """The observation space of ``agent`` (the same for every seat)."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> Any:
+        """The action space of ``agent``: ``Discrete(num_actions)``."""
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Deal again.
+
+        Args:
+            seed: Seeds the deals of this and the next episodes; ``None`` goes on from the
+                last seed (or the operating system's randomness).
+            options: ``{"dealer": seat}`` chooses the dealer; other keys are ignored.
+        """
+        if seed is not None:
+            self._rng = random.Random(seed)
+        dealer = (options or {}).get("dealer", 0)
+        self.tarot = new_deal(seed=self._rng.randrange(2**63), dealer=dealer, rules=self.rules)
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self._select()
+
+    def _select(self) -> None:
+        state = self.tarot
+        assert state is not None
+        if state.current is not None:
+            self.agent_selection = self.possible_agents[state.current]
+            return
+        deltas = returns(state)
+        for agent, delta in zip(self.possible_agents, deltas, strict=True):
+            self.rewards[agent] = float(delta)
+            self.terminations[agent] = True
+        self._accumulate_rewards()
+        self.agent_selection = self.agents[0]
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        """What ``agent`` sees: its tensor and its action mask."""
+        state = self.tarot
+        if state is None:
+            raise TarotTypeError("call reset() before observe()")
+        seen = observe(state, self.possible_agents.index(agent))
+        tensor = (
+            encoding.information_state_tensor(seen)
+            if self.perfect_recall
+            else encoding.observation_tensor(seen)
+        )
+        return {
+            "observation": np.array(tensor, np.float32),
+            "action_mask": np.array(encoding.legal_mask(seen), np.int8),
+        }
+
+    def step(self, action: int | None) -> None:
+        """The selected agent takes ``action`` (``None`` once its episode is over).
+
+        Raises:
+            EncodingError: ``action`` is not the id of an action offered to the agent.
+        """
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        state = self.tarot
+        assert state is not None
+        chosen = encoding.action_from_id(action, state)  # type: ignore[arg-type]
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self.tarot = apply(state, chosen)
+        self._select()
+
+    def render(self) -> str | None:
+        """The whole table as text (``render_mode="ansi"``), or ``None`` without a mode."""
+        state = self.tarot
+        if self.render_mode is None or state is None:
+            return None
+        to_act = "over" if state.current is None else f"seat {state.current} to act"
+        lines = [f"{self.rules.name}, dealer {state.dealer}, {state.phase.value}, {to_act}"]
+        for seat, hand in enumerate(state.hands):
+            lines.append(" ".join([f"seat {seat}:", *map(str, hand)]))
+        if state.contract is not None:
+            lines.append(f"taker {state.taker} ({state.contract.name.lower()})")
+        if state.current_trick:
+            lines.append(" ".join(["trick:", *map(str, state.current_trick)]))
+        lines.append(f"tricks played: {len(state.tricks)}")
+        if state.is_terminal:
+            lines.append("scores: " + " ".join(map(str, returns(state))))
+        return "\n".join(lines)
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+def env(seats: int = 4, render_mode: str | None = None, perfect_recall: bool = False) -> Any:
+    """A :class:`FrenchTarotEnv` behind PettingZoo's order-enforcing wrapper.
+
+    Args:
+        seats: 3, 4 or 5.
+        render_mode: ``"ansi"`` or ``None``.
+        perfect_recall: Observe the information-state tensor instead of the observation
+            tensor.
+
+    Returns:
+        The wrapped environment.
+
+    Raises:
+        InvalidRulesError: ``seats`` is not 3, 4 or 5, or ``render_mode`` is unknown.
+        TarotTypeError: ``perfect_recall`` is not a bool.
+    """
+    raw = FrenchTarotEnv(seats=seats, render_mode=render_mode, perfect_recall=perfect_recall)
+    return wrappers.OrderEnforcingWrapper(raw)

@@ -1,0 +1,134 @@
+"""Tests for :mod:`frenchtarot.pettingzoo`: PettingZoo's own checks on the AEC environment."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+pytest.importorskip("pettingzoo")
+
+import numpy as np  # type: ignore[import-not-found, unused-ignore]
+from pettingzoo.test import (  # type: ignore[import-untyped, unused-ignore]
+    api_test,
+    seed_test,
+)
+
+import frenchtarot as ft
+from frenchtarot import encoding, observe
+from frenchtarot.encoding import EncodingError
+from frenchtarot.pettingzoo import FrenchTarotEnv, env
+
+SEATS = (3, 4, 5)
+
+# Any warning of PettingZoo's checks fails a test, but the two it gives every environment
+# whose observations are {"observation", "action_mask"} dicts (its own classic games too).
+pytestmark = [
+    pytest.mark.filterwarnings("error"),
+    pytest.mark.filterwarnings("ignore:Observation is not a NumPy array"),
+    pytest.mark.filterwarnings("ignore:Observation space for each agent probably should be"),
+]
+
+
+def _play(table: Any, rng: random.Random, check: bool = False) -> dict[str, float]:
+    """Play one episode with random legal actions; the rewards each agent last saw."""
+    final: dict[str, float] = {}
+    raw = table.unwrapped
+    for agent in table.agent_iter():
+        observation, reward, termination, truncation, _info = table.last()
+        if check:
+            seat = raw.possible_agents.index(agent)
+            seen = observe(raw.tarot, seat)
+            expected = encoding.observation_tensor(seen)
+            np.testing.assert_array_equal(observation["observation"], expected)
+            assert observation["action_mask"].tolist() == encoding.legal_mask(seen)
+            for other in raw.possible_agents:
+                if other != agent and other in table.agents:
+                    assert not table.observe(other)["action_mask"].any()
+            assert table.observation_space(agent).contains(observation)
+        if termination or truncation:
+            final[agent] = reward
+            table.step(None)
+        else:
+            legal = np.flatnonzero(observation["action_mask"])
+            table.step(int(rng.choice(list(legal))))
+    return final
+
+
+@pytest.mark.parametrize("seats", SEATS)
+@pytest.mark.parametrize("perfect_recall", [False, True])
+def test_api_test_passes(seats: int, perfect_recall: bool) -> None:
+    api_test(env(seats=seats, perfect_recall=perfect_recall), num_cycles=200)
+
+
+@pytest.mark.parametrize("seats", SEATS)
+def test_seed_test_passes(seats: int) -> None:
+    seed_test(lambda: env(seats=seats), num_cycles=200)
+
+
+@pytest.mark.parametrize("seats", SEATS)
+def test_rewards_at_the_end_are_the_score_deltas(seats: int) -> None:
+    table = env(seats=seats)
+    rng = random.Random(seats)
+    scored = 0
+    for seed in range(4):
+        table.reset(seed=seed)
+        final = _play(table, rng, check=seed == 0)
+        state = table.unwrapped.tarot
+        assert state.is_terminal and not table.agents
+        assert final == {f"seat_{s}": float(d) for s, d in enumerate(ft.returns(state))}
+        scored += state.phase is ft.Phase.DONE
+    assert scored
+
+
+def test_the_same_seed_deals_the_same_deal_and_options_choose_the_dealer() -> None:
+    first, second = FrenchTarotEnv(), FrenchTarotEnv()
+    first.reset(seed=5)
+    second.reset(seed=5)
+    assert first.tarot is not None and second.tarot is not None
+    assert first.tarot == second.tarot
+    first.reset()
+    assert first.tarot != second.tarot
+    second.reset(seed=5, options={"dealer": 2})
+    assert second.tarot.dealer == 2 and second.agent_selection == "seat_3"
+
+
+def test_spaces_bound_every_observation() -> None:
+    table = FrenchTarotEnv(seats=5, perfect_recall=True)
+    space = table.observation_space("seat_0")
+    assert space["observation"].shape == (encoding.information_state_tensor_size(ft.FIVE_PLAYER),)
+    assert table.action_space("seat_4").n == encoding.num_actions(ft.FIVE_PLAYER)
+    table.reset(seed=2)
+    _play(table, random.Random(2))
+
+
+def test_render_ansi_shows_the_table() -> None:
+    table = env(seats=4, render_mode="ansi")
+    table.reset(seed=3)
+    text = table.render()
+    assert text.startswith("four-player, dealer 0, bidding, seat 1 to act\nseat 0: ")
+    _play(table, random.Random(3))
+    assert "over" in table.render()
+    quiet = env(seats=4)
+    quiet.reset(seed=3)
+    assert quiet.render() is None
+    table.close()
+
+
+def test_an_action_not_offered_is_refused() -> None:
+    table = env(seats=4)
+    table.reset(seed=1)
+    with pytest.raises(EncodingError, match=r"id 100 .* is not offered here"):
+        table.step(100)
+
+
+def test_bad_arguments_are_refused() -> None:
+    with pytest.raises(ft.InvalidRulesError, match="3, 4 or 5 seats, not 6"):
+        env(seats=6)
+    with pytest.raises(ft.InvalidRulesError, match="render mode must be 'ansi' or None"):
+        env(render_mode="human")
+    with pytest.raises(ft.TarotTypeError, match="perfect_recall must be a bool"):
+        FrenchTarotEnv(perfect_recall=1)  # type: ignore[arg-type]
+    with pytest.raises(ft.TarotTypeError, match="call reset"):
+        FrenchTarotEnv().observe("seat_0")
