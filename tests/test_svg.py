@@ -36,6 +36,7 @@ from frenchtarot import (
     Suit,
     TarotError,
     TarotTypeError,
+    _svg_draw,
     apply,
     deal_from,
     legal_actions,
@@ -559,10 +560,10 @@ def test_width_scales_the_picture_but_not_its_drawing() -> None:
 
 
 def test_text_is_escaped() -> None:
-    text = svg._text(0, 0, "<b> & 'c' \"d\"", 10)
+    text = _svg_draw._text(0, 0, "<b> & 'c' \"d\"", 10)
     element = ET.fromstring(f'<svg xmlns="http://www.w3.org/2000/svg">{text}</svg>')[0]
     assert element.text == "<b> & 'c' \"d\""
-    title = svg._document(10, 10, [], 'a "title" & <more>', 1.0)
+    title = _svg_draw._document(10, 10, [], 'a "title" & <more>', 1.0)
     assert ET.fromstring(title).get("aria-label") == 'a "title" & <more>'
 
 

@@ -29,28 +29,54 @@ True
 
 from __future__ import annotations
 
-import functools
 import math
-import numbers
 from collections.abc import Iterable, Sequence
-from itertools import islice
-from typing import Final, NamedTuple
-from xml.sax.saxutils import escape
 
-from frenchtarot import _engine, scoring
 from frenchtarot._checks import describe_value, whole_number
-from frenchtarot.actions import Action, Contract, DeclareHandful, Discard, Play
-from frenchtarot.cards import Card, Suit
+from frenchtarot._svg_draw import (
+    _CANVAS,
+    _FELT,
+    _FELT_EDGE,
+    _GOLD,
+    _HAND_HEIGHT,
+    _LABEL_COLUMN,
+    _MARGIN,
+    _MOST_CARDS,
+    _MUTED,
+    _PLATE_HEIGHT,
+    _PLATE_WIDTH,
+    _RATIO,
+    _ROW_HEIGHT,
+    _STATE_HAND_HEIGHT,
+    _TABLE_CARD,
+    _TRICK_RADII,
+    InvalidSizeError,
+    Picture,
+    _cards,
+    _document,
+    _face,
+    _n,
+    _row,
+    _row_height,
+    _seat,
+    _size,
+    _spot,
+    _text,
+    _width,
+)
+from frenchtarot._svg_views import (
+    _observation_view,
+    _Plate,
+    _state_view,
+    _View,
+)
+from frenchtarot.cards import Card
 from frenchtarot.errors import (
-    InvalidCardError,
     InvalidRulesError,
-    InvalidSeatError,
-    TarotError,
     TarotTypeError,
 )
 from frenchtarot.observation import Observation
-from frenchtarot.rules import Rules
-from frenchtarot.state import AnnulReason, Phase, State, Trick
+from frenchtarot.state import State
 
 __all__ = [
     "InvalidSizeError",
@@ -61,293 +87,6 @@ __all__ = [
     "state",
     "trick",
 ]
-
-
-class InvalidSizeError(TarotError, ValueError):
-    """A picture size that is not a number of pixels from 10 to 2000."""
-
-
-class Picture(str):
-    """An SVG document, as a ``str``; Jupyter and IPython display it as a picture.
-
-    It is a plain string in every other way: write it to a ``.svg`` file, embed it in an
-    HTML page or send it over the network as it is.
-    """
-
-    __slots__ = ()
-
-    def _repr_svg_(self) -> str:
-        return str(self)
-
-
-# ---------------------------------------------------------------------------------------------
-# Looks.
-
-_FONT: Final = "DejaVu Sans, Segoe UI Symbol, Noto Sans Symbols2, Arial, sans-serif"
-_RATIO: Final = 2 / 3
-"""A card's width over its height."""
-_SUIT_SYMBOL: Final = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
-_RANK_LABEL: Final = {11: "J", 12: "C", 13: "Q", 14: "K"}
-_EXCUSE_SYMBOL: Final = "★"
-_RED: Final = "#c0172d"
-_BLACK: Final = "#1b1b1b"
-_TRUMP_INK: Final = "#1d3f7a"
-_EXCUSE_INK: Final = "#6b2d8c"
-_GOLD: Final = "#f2d27a"
-_FELT: Final = "#2f7a4a"
-_FELT_EDGE: Final = "#1e5233"
-_INK: Final = "#222222"
-_MUTED: Final = "#5a5a5a"
-
-_MIN_SIZE: Final = 10
-_MAX_SIZE: Final = 2000
-_MOST_CARDS: Final = 78
-
-_CANVAS: Final = 820
-"""The width of :func:`observation` and :func:`state` pictures, in their own units."""
-_MARGIN: Final = 20
-_HAND_HEIGHT: Final = 96
-_STATE_HAND_HEIGHT: Final = 72
-_ROW_HEIGHT: Final = 60
-_TABLE_CARD: Final = 84
-_LABEL_COLUMN: Final = 190
-_PLATE_WIDTH: Final = 150
-_PLATE_HEIGHT: Final = 54
-
-# Where the cards of a trick lie: on an ellipse whose half-axes are these multiples of the
-# card's width and height, chosen per table size so that no two cards overlap.
-_TRICK_RADII: Final = {3: (1.2, 0.75), 4: (1.2, 0.62), 5: (1.15, 0.95)}
-
-
-def _n(value: float) -> str:
-    """A coordinate, rounded to two decimals and written without trailing zeros."""
-    text = f"{value:.2f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
-
-
-def _attr(value: str) -> str:
-    return escape(value, {'"': "&quot;"})
-
-
-def _text(
-    x: float,
-    y: float,
-    content: str,
-    size: float,
-    *,
-    fill: str = _INK,
-    anchor: str = "start",
-    bold: bool = False,
-) -> str:
-    """One line of text with its baseline at ``y``."""
-    extra = ' font-weight="bold"' if bold else ""
-    if anchor != "start":
-        extra += f' text-anchor="{anchor}"'
-    return (
-        f'<text x="{_n(x)}" y="{_n(y)}" font-size="{_n(size)}" fill="{fill}"{extra}>'
-        f"{escape(content)}</text>"
-    )
-
-
-def _document(
-    width: float, height: float, body: Sequence[str], title: str, scale: float
-) -> Picture:
-    """The whole SVG document: ``body`` in a ``width`` by ``height`` view, scaled."""
-    return Picture(
-        '<svg xmlns="http://www.w3.org/2000/svg" version="1.1" '
-        f'width="{_n(width * scale)}" height="{_n(height * scale)}" '
-        f'viewBox="0 0 {_n(width)} {_n(height)}" font-family="{_FONT}" '
-        f'role="img" aria-label="{_attr(title)}">'
-        f"<title>{escape(title)}</title>" + "".join(body) + "</svg>"
-    )
-
-
-def _ink(card: Card) -> str:
-    if card.is_excuse:
-        return _EXCUSE_INK
-    if card.suit is None:
-        return _TRUMP_INK
-    return _RED if card.suit in (Suit.HEARTS, Suit.DIAMONDS) else _BLACK
-
-
-def _background(card: Card) -> str:
-    if card.is_excuse:
-        return "#f8f2fb"
-    return "#f3f6fc" if card.is_trump else "#ffffff"
-
-
-def _face_label(card: Card) -> tuple[str, str]:
-    """The card's index: its rank as printed in the corner, and its suit symbol (or "")."""
-    if card.is_excuse:
-        return _EXCUSE_SYMBOL, ""
-    if card.suit is None:
-        return str(card.rank), ""
-    return _RANK_LABEL.get(card.rank, str(card.rank)), _SUIT_SYMBOL[card.suit]
-
-
-def _short(card: Card) -> str:
-    """The card as it is printed in a line of text: ``K♥``, ``21``, ``★``."""
-    rank, symbol = _face_label(card)
-    return rank + symbol
-
-
-def _corner(card: Card, w: float, h: float, ink: str) -> str:
-    rank, symbol = _face_label(card)
-    parts = [_text(w * 0.09, h * 0.2, rank, h * 0.18, fill=ink, bold=True)]
-    if symbol:
-        parts.append(_text(w * 0.09, h * 0.37, symbol, h * 0.16, fill=ink))
-    return "".join(parts)
-
-
-def _face(
-    card: Card, x: float, y: float, h: float, *, attr: str = "data-card", dim: bool = False
-) -> str:
-    """A card face as a group at ``(x, y)`` (its top left corner), ``h`` high."""
-    opening, drawing = _face_drawing(card, h, attr, dim)
-    return f'{opening} transform="translate({_n(x)},{_n(y)})"{drawing}'
-
-
-@functools.lru_cache(maxsize=1024)
-def _face_drawing(card: Card, h: float, attr: str, dim: bool) -> tuple[str, str]:
-    """A card face, but for where it goes: what comes before and after its ``transform``.
-
-    A picture draws the same faces over and over, at a few sizes: they are kept.
-    """
-    w = h * _RATIO
-    ink = _ink(card)
-    classes = "card dimmed" if dim else "card"
-    opacity = ' opacity="0.45"' if dim else ""
-    parts = [
-        f"{opacity}>",
-        f"<title>{escape(f'{card.name_en}, {card.name_fr} ({card.notation})')}</title>",
-        f'<rect width="{_n(w)}" height="{_n(h)}" rx="{_n(h * 0.06)}" fill="{_background(card)}" '
-        f'stroke="#444444" stroke-width="{_n(max(1.0, h / 90))}"/>',
-        _corner(card, w, h, ink),
-        f'<g transform="rotate(180 {_n(w / 2)} {_n(h / 2)})">{_corner(card, w, h, ink)}</g>',
-    ]
-    if card.suit is None:
-        fill = _GOLD if card.is_bout else "none"
-        parts.append(
-            f'<circle cx="{_n(w / 2)}" cy="{_n(h / 2)}" r="{_n(w * 0.3)}" fill="{fill}" '
-            f'stroke="{ink}" stroke-width="{_n(max(1.0, h / 70))}"/>'
-        )
-        centre = _EXCUSE_SYMBOL if card.is_excuse else str(card.rank)
-        size = h * (0.3 if card.is_excuse else 0.22)
-        parts.append(_text(w / 2, h * 0.58, centre, size, fill=ink, anchor="middle", bold=True))
-    else:
-        if card.is_honour:
-            inset = w * 0.26
-            parts.append(
-                f'<rect x="{_n(inset)}" y="{_n(h * 0.26)}" width="{_n(w - 2 * inset)}" '
-                f'height="{_n(h * 0.48)}" rx="{_n(h * 0.03)}" fill="#fbf3dc" stroke="{ink}" '
-                f'stroke-width="{_n(max(0.5, h / 120))}"/>'
-            )
-        symbol = _SUIT_SYMBOL[card.suit]
-        parts.append(_text(w / 2, h * 0.62, symbol, h * 0.3, fill=ink, anchor="middle"))
-    parts.append("</g>")
-    return f'<g class="{classes}" {attr}="{card.notation}"', "".join(parts)
-
-
-def _back(x: float, y: float, h: float) -> str:
-    """A face-down card: no notation, no name."""
-    w = h * _RATIO
-    inset = w * 0.1
-    return (
-        f'<g class="back" transform="translate({_n(x)},{_n(y)})">'
-        f'<rect width="{_n(w)}" height="{_n(h)}" rx="{_n(h * 0.06)}" fill="#30528f" '
-        f'stroke="#1c335c" stroke-width="{_n(max(1.0, h / 90))}"/>'
-        f'<rect x="{_n(inset)}" y="{_n(inset)}" width="{_n(w - 2 * inset)}" '
-        f'height="{_n(h - 2 * inset)}" rx="{_n(h * 0.03)}" fill="none" stroke="#c8d4ee" '
-        'stroke-width="1"/>'
-        f'<ellipse cx="{_n(w / 2)}" cy="{_n(h / 2)}" rx="{_n(w * 0.22)}" ry="{_n(h * 0.18)}" '
-        'fill="#c8d4ee" opacity="0.5"/></g>'
-    )
-
-
-def _spot(x: float, y: float, h: float, colour: str = "#ffffff") -> str:
-    """The empty place of a card not played yet."""
-    w = h * _RATIO
-    return (
-        f'<rect class="spot" x="{_n(x)}" y="{_n(y)}" width="{_n(w)}" height="{_n(h)}" '
-        f'rx="{_n(h * 0.06)}" fill="none" stroke="{colour}" stroke-opacity="0.45" '
-        'stroke-dasharray="4 3"/>'
-    )
-
-
-def _row(
-    cards: Sequence[Card],
-    x: float,
-    y: float,
-    h: float,
-    room: float,
-    *,
-    backs: int = 0,
-    dimmed: frozenset[Card] = frozenset(),
-) -> str:
-    """Cards side by side from ``(x, y)``, overlapping when ``room`` is short."""
-    w = h * _RATIO
-    count = len(cards) + backs
-    step = w + 4
-    if count > 1:
-        step = min(step, (room - w) / (count - 1))
-    parts = [_face(card, x + i * step, y, h, dim=card in dimmed) for i, card in enumerate(cards)]
-    parts.extend(_back(x + (len(cards) + i) * step, y, h) for i in range(backs))
-    return "".join(parts)
-
-
-def _row_height(count: int, room: float, default: float) -> float:
-    """The tallest card height up to ``default`` that leaves half of each card visible."""
-    if count <= 1:
-        return default
-    return min(default, room / (_RATIO * (0.5 * (count - 1) + 1)))
-
-
-# ---------------------------------------------------------------------------------------------
-# Argument checks.
-
-
-def _size(value: object, what: str = "size") -> float:
-    if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise TarotTypeError(f"{what} must be a number of pixels, not {describe_value(value)}")
-    try:
-        number = float(value)
-    except OverflowError:  # an int too large for a float
-        number = math.inf
-    if not _MIN_SIZE <= number <= _MAX_SIZE:  # NaN too
-        raise InvalidSizeError(
-            f"{what} must be from {_MIN_SIZE} to {_MAX_SIZE} pixels, not {describe_value(value)}"
-        )
-    return number
-
-
-def _width(value: object) -> float | None:
-    return None if value is None else _size(value, "width")
-
-
-def _cards(value: object, what: str, most: int) -> tuple[Card, ...]:
-    """``value`` as distinct cards, reading at most ``most + 1`` of them."""
-    if isinstance(value, (str, bytes, Card)) or not isinstance(value, Iterable):
-        raise TarotTypeError(f"{what} must be an iterable of cards, not {describe_value(value)}")
-    cards = tuple(islice(value, most + 1))
-    for item in cards:
-        if not isinstance(item, Card):
-            raise TarotTypeError(f"{what} must hold cards, not {describe_value(item)}")
-    if len(cards) > most:
-        raise InvalidCardError(f"{what} holds more than {most} cards")
-    if len(set(cards)) != len(cards):
-        raise InvalidCardError(f"{what} holds a card twice")
-    return cards
-
-
-def _seat(value: object, what: str, seats: int) -> int:
-    seat = whole_number(value, what)
-    if not 0 <= seat < seats:
-        raise InvalidSeatError(f"{what} must be a seat from 0 to {seats - 1}, not {seat}")
-    return seat
-
-
-# ---------------------------------------------------------------------------------------------
-# Cards, hands and tricks.
 
 
 def card(card: Card, *, size: float = 90) -> Picture:
@@ -557,321 +296,7 @@ def trick(
 
 
 # ---------------------------------------------------------------------------------------------
-# Whole deals: what to draw (a _View), then drawing it.
-
-
-class _Plate(NamedTuple):
-    """A seat's name plate at the table."""
-
-    seat: int
-    name: str
-    roles: str
-    status: str
-    viewer: bool
-    to_act: bool
-
-
-class _Row(NamedTuple):
-    """A labelled row of small cards: the dog, the écart, a handful, a trick..."""
-
-    label: str
-    cards: tuple[Card, ...]
-    backs: int = 0
-    captions: tuple[str, ...] = ()
-    note: str = ""
-
-
-class _Hand(NamedTuple):
-    label: str
-    cards: tuple[Card, ...]
-    playable: frozenset[Card] | None
-    """The cards that may be played or put aside now; ``None`` when that does not apply."""
-
-
-class _View(NamedTuple):
-    title: str
-    banner: str
-    lines: tuple[str, ...]
-    called: Card | None
-    seats: int
-    bottom: int
-    plates: tuple[_Plate, ...]
-    trick: tuple[Card, ...]
-    leader: int | None
-    hands: tuple[_Hand, ...]
-    rows: tuple[_Row, ...]
-    notes: tuple[str, ...]
-
-
-def _words(contract: Contract) -> str:
-    return contract.name.lower().replace("_", " ")
-
-
-def _phase_words(phase: Phase, tricks: int, rules: Rules) -> str:
-    if phase is Phase.PLAY:
-        return f"trick {tricks + 1} of {rules.hand_size}"
-    return {
-        Phase.BIDDING: "bidding",
-        Phase.CALL: "calling a partner",
-        Phase.DISCARD: "écart",
-        Phase.SLAM: "slam announcement",
-        Phase.DONE: "deal over",
-        Phase.ANNULLED: "deal annulled",
-    }[phase]
-
-
-def _contract_line(
-    phase: Phase, dealer: int, taker: int | None, contract: Contract | None, slam: bool
-) -> str:
-    line = f"Dealer: seat {dealer}"
-    if contract is None or taker is None:
-        return line + (" · no bid yet" if phase is Phase.BIDDING else " · no taker")
-    if phase is Phase.BIDDING:
-        return line + f" · highest bid: {_words(contract)} (seat {taker})"
-    return (
-        line + f" · taker: seat {taker}, {_words(contract)}" + (", slam announced" if slam else "")
-    )
-
-
-def _called_line(called: Card, partner: int | None, alone: bool, viewer: int | None) -> str:
-    line = f"Called card: {_short(called)} ({called.name_en})"
-    if partner is not None:
-        return line + f" · partner: seat {partner}" + (" (you)" if partner == viewer else "")
-    if alone:
-        return line + " · the taker plays alone"
-    return line + " · partner unknown"
-
-
-def _choices(actions: Sequence[Action], phase: Phase, who: str, left: int) -> str:
-    """What the seat to act may do, in words (cards to play are highlighted instead)."""
-    if not actions:
-        return ""
-    if phase is Phase.PLAY:
-        line = f"{who}: play a highlighted card"
-        if any(isinstance(action, DeclareHandful) for action in actions):
-            sizes = sorted({len(a.cards) for a in actions if isinstance(a, DeclareHandful)})
-            line += " or show a handful of " + " or ".join(map(str, sizes)) + " cards"
-        return line
-    if phase is Phase.DISCARD:
-        return f"{who}: put a highlighted card in the écart ({left} to go)"
-    return f"{who}: " + ", ".join(map(str, actions))
-
-
-def _playable(actions: Sequence[Action]) -> frozenset[Card] | None:
-    cards = frozenset(a.card for a in actions if isinstance(a, (Play, Discard)))
-    return cards or None
-
-
-def _roles(
-    seat: int,
-    dealer: int,
-    phase: Phase,
-    taker: int | None,
-    partner: int | None,
-    bids: Sequence[tuple[int, Contract | None]],
-) -> str:
-    roles = ["dealer"] if seat == dealer else []
-    if phase is Phase.BIDDING or taker is None:
-        roles.extend(_words(word) if word else "passed" for who, word in bids if who == seat)
-    elif seat == taker:
-        roles.append("taker")
-    if seat == partner:
-        roles.append("partner")
-    return " · ".join(roles)
-
-
-def _status(seat: int, cards: int, current: int | None, score: scoring.Score | None) -> str:
-    if score is not None and score.annulment is None:
-        return f"score {score.deltas[seat]:+d}"
-    status = f"{cards} card{'' if cards == 1 else 's'}"
-    return status + (" · to act" if seat == current else "")
-
-
-def _last_trick(tricks: Sequence[Trick], seats: int) -> tuple[_Row, ...]:
-    if not tricks:
-        return ()
-    last = tricks[-1]
-    captions = tuple(f"seat {(last.leader + i) % seats}" for i in range(seats))
-    label = f"Trick {len(tricks)}, won by seat {last.winner}"
-    return (_Row(label, last.cards, captions=captions),)
-
-
-def _score_notes(score: scoring.Score | None) -> tuple[str, ...]:
-    if score is None:
-        return ()
-    annulment = score.annulment
-    if annulment is not None:
-        if annulment.reason is AnnulReason.PETIT_SEC:
-            return (f"Deal annulled: seat {annulment.seat} held a petit sec.",)
-        return ("Deal annulled: every seat passed.",)
-    assert score.contract is not None
-    camp = f"seat {score.taker}"
-    if score.called is not None:
-        camp += " alone" if score.partner is None else f" with seat {score.partner}"
-    verdict = "made" if score.made else "lost"
-    facts = [
-        f"{score.taker_points:g} points",
-        f"{score.bouts} bout{'' if score.bouts == 1 else 's'}",
-        f"target {score.target}",
-    ]
-    if score.petit_au_bout is not None:
-        facts.append(f"petit au bout {score.petit_au_bout.value:+d}")
-    facts.extend(f"handful of seat {h.seat} {h.value:+d}" for h in score.handfuls)
-    if score.slam.value or score.slam.announced:
-        facts.append(f"{score.slam.describe()} {score.slam.value:+d}")
-    deltas = " · ".join(f"seat {seat}: {delta:+d}" for seat, delta in enumerate(score.deltas))
-    return (
-        f"{_words(score.contract).capitalize()} by {camp}: {verdict} by {score.margin}",
-        ", ".join(facts) + f"; unit {score.unit:+d}",
-        f"Scores: {deltas}",
-    )
-
-
-def _ecart_count(history: Sequence[Action | None]) -> int:
-    """How many cards were put in the écart (hidden ones are ``None`` in an observation)."""
-    return sum(1 for action in history if action is None or isinstance(action, Discard))
-
-
-def _observation_view(obs: Observation) -> _View:
-    rules = obs.rules
-    seats = rules.seats
-    phase = obs.phase
-    turn = ""
-    if obs.current == obs.seat:
-        turn = " · your turn"
-    elif obs.current is not None:
-        turn = f" · seat {obs.current} to act"
-    lines = [
-        f"Seat {obs.seat} · {_phase_words(phase, len(obs.tricks), rules)}{turn}",
-        _contract_line(phase, obs.dealer, obs.taker, obs.contract, obs.slam),
-    ]
-    if obs.called is not None:
-        lines.append(_called_line(obs.called, obs.partner, obs.alone, obs.seat))
-    left = rules.dog_size - len(obs.discard or ())
-    choices = _choices(obs.legal_actions, phase, "Your turn", left)
-    if choices:
-        lines.append(choices)
-    plates = tuple(
-        _Plate(
-            seat,
-            f"Seat {seat}" + (" (you)" if seat == obs.seat else ""),
-            _roles(seat, obs.dealer, phase, obs.taker, obs.partner, obs.bids),
-            _status(seat, obs.hand_sizes[seat], obs.current, obs.score),
-            seat == obs.seat,
-            seat == obs.current,
-        )
-        for seat in range(seats)
-    )
-    hands = (
-        _Hand(
-            f"Your hand ({len(obs.hand)} card{'' if len(obs.hand) == 1 else 's'})",
-            obs.hand,
-            _playable(obs.legal_actions),
-        ),
-    )
-    rows: list[_Row] = []
-    if obs.dog is not None:
-        rows.append(_Row("Dog", obs.dog, note="shown"))
-    else:
-        rows.append(_Row("Dog", (), backs=rules.dog_size, note="face down"))
-    if obs.discard is not None:
-        if obs.discard:
-            rows.append(_Row("Your écart", obs.discard))
-    elif obs.dog is not None:
-        count = _ecart_count(obs.history)
-        if count:
-            note = "trumps shown" if obs.shown_discard else "face down"
-            backs = count - len(obs.shown_discard)
-            rows.append(_Row("Écart", obs.shown_discard, backs=backs, note=note))
-    rows.extend(_Row(f"Handful of seat {handful.seat}", handful.cards) for handful in obs.handfuls)
-    rows.extend(_last_trick(obs.tricks, seats))
-    annulment = obs.annulment
-    if obs.shown_hand is not None and annulment is not None:
-        rows.append(_Row(f"Petit sec of seat {annulment.seat}", obs.shown_hand))
-    notes = tuple(
-        f"Seat {e.giver} owes seat {e.receiver} a half-point card for the Excuse"
-        for e in obs.excuse_exchanges
-    ) + _score_notes(obs.score)
-    return _View(
-        f"What seat {obs.seat} sees: {_phase_words(phase, len(obs.tricks), rules)}",
-        "",
-        tuple(lines),
-        obs.called,
-        seats,
-        obs.seat,
-        plates,
-        obs.current_trick,
-        obs.leader,
-        hands,
-        tuple(rows),
-        notes,
-    )
-
-
-def _state_view(state: State, bottom: int) -> _View:
-    rules = state.rules
-    seats = rules.seats
-    phase = state.phase
-    turn = "" if state.current is None else f" · seat {state.current} to act"
-    lines = [
-        f"Every hand · {_phase_words(phase, len(state.tricks), rules)}{turn}",
-        _contract_line(phase, state.dealer, state.taker, state.contract, state.slam),
-    ]
-    if state.called is not None:
-        lines.append(_called_line(state.called, state.partner, state.partner is None, None))
-    legal = _engine.legal_actions(state)
-    left = rules.dog_size - len(state.discard)
-    choices = _choices(legal, phase, f"Seat {state.current}", left)
-    if choices:
-        lines.append(choices)
-    score = scoring.score(state) if state.is_terminal else None
-    hands = state.hands
-    plates = tuple(
-        _Plate(
-            seat,
-            f"Seat {seat}",
-            _roles(seat, state.dealer, phase, state.taker, state.partner, state.bids),
-            _status(seat, len(hands[seat]), state.current, score),
-            False,
-            seat == state.current,
-        )
-        for seat in range(seats)
-    )
-    hand_rows = []
-    for offset in range(seats):
-        seat = (bottom + offset) % seats
-        roles = _roles(seat, state.dealer, phase, state.taker, state.partner, state.bids)
-        label = f"Seat {seat}" + (f" · {roles}" if roles else "") + f" ({len(hands[seat])})"
-        playable = _playable(legal) if seat == state.current else None
-        hand_rows.append(_Hand(label, hands[seat], playable))
-    contract = state.contract
-    dog_shown = (
-        contract is not None and contract.dog_is_shown and phase not in (Phase.BIDDING, Phase.CALL)
-    )
-    rows = [_Row("Dog", state.dog, note="" if dog_shown else "face down at the table")]
-    if state.discard:
-        rows.append(_Row("Écart", state.discard))
-    rows.extend(
-        _Row(f"Handful of seat {handful.seat}", handful.cards) for handful in state.handfuls
-    )
-    rows.extend(_last_trick(state.tricks, seats))
-    annulment = state.annulment
-    if annulment is not None and annulment.reason is AnnulReason.PETIT_SEC:
-        rows.append(_Row(f"Petit sec of seat {annulment.seat}", hands[annulment.seat or 0]))
-    return _View(
-        f"Every hand (omniscient view): {_phase_words(phase, len(state.tricks), rules)}",
-        "Omniscient view: every hand and the dog. Never show it to a player.",
-        tuple(lines),
-        state.called,
-        seats,
-        bottom,
-        plates,
-        state.current_trick if phase is Phase.PLAY else (),
-        state.leader,
-        tuple(hand_rows),
-        tuple(rows),
-        _score_notes(score),
-    )
+# Whole deals: drawing a view (see _svg_views).
 
 
 def _table_radii(seats: int) -> tuple[float, float, float, float]:
