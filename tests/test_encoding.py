@@ -45,6 +45,8 @@ from frenchtarot.encoding import (
     observation_fields,
     observation_tensor,
     observation_tensor_size,
+    score_bound,
+    write_tensor,
 )
 from tests.strategies import TABLES, TRUMPS, states
 
@@ -100,6 +102,10 @@ def test_tensors_have_the_documented_length_and_fields(state: State) -> None:
         recall = information_state_tensor(observation)
         assert len(flat) == observation_tensor_size(rules)
         assert len(recall) == information_state_tensor_size(rules)
+        for perfect, expected in ((False, flat), (True, recall)):
+            out = [0.0] * len(expected)
+            write_tensor(observation, out, perfect_recall=perfect)
+            assert out == expected
         # The information state starts with the observation.
         assert recall[: len(flat)] == flat
         # One-hot fields have at most one 1; card sets hold only 0 and 1.
@@ -312,3 +318,17 @@ def test_wrong_types_are_refused() -> None:
     with pytest.raises(EncodingError, match="no action id of the four-player table"):
         describe_id(165, ft.FOUR_PLAYER)
     assert describe_id(180, ft.FIVE_PLAYER) == "call KC"
+
+
+def test_write_tensor_refuses_a_buffer_of_the_wrong_length() -> None:
+    seen = observe(ft.new_deal(seed=1), 0)
+    with pytest.raises(EncodingError, match="four-player observation tensor has 1170 entries"):
+        write_tensor(seen, [0.0] * 10)
+    with pytest.raises(EncodingError, match="information-state tensor has 7410 entries, not 1"):
+        write_tensor(seen, [0.0], perfect_recall=True)
+
+
+@given(state=states())
+def test_scores_stay_within_the_bound(state: State) -> None:
+    bound = score_bound(state.rules)
+    assert all(-bound <= delta <= bound for delta in ft.returns(state))

@@ -52,7 +52,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Sequence
-from typing import Final
+from typing import Any, Final, Protocol
 
 import attrs
 
@@ -78,6 +78,7 @@ from frenchtarot.state import Phase, State
 __all__ = [
     "EncodingError",
     "Field",
+    "TensorBuffer",
     "action_from_id",
     "action_id",
     "describe_id",
@@ -91,6 +92,7 @@ __all__ = [
     "observation_tensor",
     "observation_tensor_size",
     "score_bound",
+    "write_tensor",
 ]
 
 
@@ -423,32 +425,47 @@ class Field:
         return self.offset + self.size
 
 
-_Writer = Callable[[list[float], int, Observation], None]
+class TensorBuffer(Protocol):
+    """Where :func:`write_tensor` writes: a list of floats, a NumPy array of floats..."""
+
+    def __len__(self) -> int: ...
+
+    def __getitem__(self, index: int, /) -> Any: ...
+
+    def __setitem__(self, index: int, value: float, /) -> None: ...
+
+
+_Writer = Callable[[TensorBuffer, int, Observation], None]
 """Writes one field of an observation into a tensor, at an offset."""
 
 
-def _one_hot(tensor: list[float], offset: int, index: int | None) -> None:
+def _one_hot(tensor: TensorBuffer, offset: int, index: int | None) -> None:
     if index is not None:
         tensor[offset + index] = 1.0
 
 
-def _cards(tensor: list[float], offset: int, cards: Sequence[Card]) -> None:
+def _cards(tensor: TensorBuffer, offset: int, cards: Sequence[Card]) -> None:
     for card in cards:
         tensor[offset + card.index] = 1.0
 
 
-def _write_bids(tensor: list[float], offset: int, obs: Observation) -> None:
+def _write_hand_sizes(tensor: TensorBuffer, offset: int, obs: Observation) -> None:
+    for seat, size in enumerate(obs.hand_sizes):
+        tensor[offset + seat] = float(size)
+
+
+def _write_bids(tensor: TensorBuffer, offset: int, obs: Observation) -> None:
     for seat, contract in obs.bids:
         word = 0 if contract is None else 1 + _CONTRACTS.index(contract)
         tensor[offset + 5 * seat + word] = 1.0
 
 
-def _write_handfuls(tensor: list[float], offset: int, obs: Observation) -> None:
+def _write_handfuls(tensor: TensorBuffer, offset: int, obs: Observation) -> None:
     for handful in obs.handfuls:
         _cards(tensor, offset + _SHOWABLE * handful.seat, handful.cards)
 
 
-def _write_played(tensor: list[float], offset: int, obs: Observation) -> None:
+def _write_played(tensor: TensorBuffer, offset: int, obs: Observation) -> None:
     seats = obs.rules.seats
     for trick in obs.tricks:
         for position, card in enumerate(trick.cards):
@@ -458,25 +475,25 @@ def _write_played(tensor: list[float], offset: int, obs: Observation) -> None:
             tensor[offset + 78 * ((obs.leader + position) % seats) + card.index] = 1.0
 
 
-def _write_trick(tensor: list[float], offset: int, obs: Observation) -> None:
+def _write_trick(tensor: TensorBuffer, offset: int, obs: Observation) -> None:
     for position, card in enumerate(obs.current_trick):
         tensor[offset + 78 * position + card.index] = 1.0
 
 
-def _write_won(tensor: list[float], offset: int, obs: Observation) -> None:
+def _write_won(tensor: TensorBuffer, offset: int, obs: Observation) -> None:
     seats = obs.rules.seats
     for trick in obs.tricks:
         tensor[offset + trick.winner] += 1.0
         tensor[offset + seats + trick.winner] += sum(card.points for card in trick.cards)
 
 
-def _write_score(tensor: list[float], offset: int, obs: Observation) -> None:
+def _write_score(tensor: TensorBuffer, offset: int, obs: Observation) -> None:
     if obs.score is not None:
         for seat, delta in enumerate(obs.score.deltas):
             tensor[offset + seat] = float(delta)
 
 
-def _write_ecart_order(tensor: list[float], offset: int, obs: Observation) -> None:
+def _write_ecart_order(tensor: TensorBuffer, offset: int, obs: Observation) -> None:
     position = 0
     for action in obs.history:
         if action is None:
@@ -488,7 +505,7 @@ def _write_ecart_order(tensor: list[float], offset: int, obs: Observation) -> No
         position += 1
 
 
-def _write_tricks(tensor: list[float], offset: int, obs: Observation) -> None:
+def _write_tricks(tensor: TensorBuffer, offset: int, obs: Observation) -> None:
     seats = obs.rules.seats
     block = seats * 79
     everything = [(t.leader, t.cards) for t in obs.tricks]
@@ -533,7 +550,7 @@ def _observation_layout(rules: Rules) -> list[tuple[str, int, str, _Writer]]:
             "hand_sizes",
             seats,
             "how many cards each seat holds (a count)",
-            lambda t, o, obs: t.__setitem__(slice(o, o + seats), map(float, obs.hand_sizes)),
+            _write_hand_sizes,
         ),
         (
             "bids",
@@ -779,6 +796,44 @@ def _tensor(observation: Observation, recall: bool) -> list[float]:
     for field, writer in zip(fields, writers, strict=True):
         writer(tensor, field.offset, observation)
     return tensor
+
+
+def write_tensor(
+    observation: Observation, out: TensorBuffer, *, perfect_recall: bool = False
+) -> None:
+    """Write a tensor into ``out``, which holds zeros: only its nonzero entries are set.
+
+    This fills a NumPy array (or any buffer) without making a list first, much faster than
+    converting the list of :func:`observation_tensor`: the tensors are mostly zeros.
+
+    Args:
+        observation: A seat's observation, from :func:`~frenchtarot.observe`.
+        out: Zeros, as many as the tensor's length, e.g. ``numpy.zeros(size, "float32")``.
+        perfect_recall: Write :func:`information_state_tensor` instead of
+            :func:`observation_tensor`.
+
+    Raises:
+        EncodingError: ``out`` is not the tensor's length.
+        TarotTypeError: ``observation`` is not an :class:`~frenchtarot.Observation`.
+
+    >>> import frenchtarot as ft
+    >>> from frenchtarot.encoding import observation_tensor, write_tensor
+    >>> seen = ft.observe(ft.new_deal(seed=1), 2)
+    >>> out = [0.0] * len(observation_tensor(seen))
+    >>> write_tensor(seen, out)
+    >>> out == observation_tensor(seen)
+    True
+    """
+    fields, writers = _layout(_check_observation(observation).rules, perfect_recall)
+    size = fields[-1].end
+    if len(out) != size:
+        kind = "information-state" if perfect_recall else "observation"
+        raise EncodingError(
+            f"the {observation.rules.name} {kind} tensor has {size} entries, not {len(out)}",
+            out,
+        )
+    for field, writer in zip(fields, writers, strict=True):
+        writer(out, field.offset, observation)
 
 
 def observation_tensor(observation: Observation) -> list[float]:

@@ -304,11 +304,10 @@ class FrenchTarotObserver:
                     for card in state.dealt_so_far(player):
                         self.dict[name][card.index] = 1.0
             return
-        observation = observe(tarot, player)
-        if self.perfect_recall:
-            self.tensor[:] = encoding.information_state_tensor(observation)
-        else:
-            self.tensor[:] = encoding.observation_tensor(observation)
+        self.tensor.fill(0.0)
+        encoding.write_tensor(
+            observe(tarot, player), self.tensor, perfect_recall=self.perfect_recall
+        )
 
     def string_from(self, state: FrenchTarotState, player: int) -> str:
         """What ``player`` knows of ``state``, as text."""

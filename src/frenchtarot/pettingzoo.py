@@ -122,6 +122,8 @@ class FrenchTarotEnv(AECEnv):  # type: ignore[misc]
         self.agents: list[str] = []
         low, high = _bounds(rules, perfect_recall)
         total = encoding.num_actions(rules)
+        self._size: int = len(low)
+        self._actions: int = total
         space = spaces.Dict(
             {
                 "observation": spaces.Box(low=low, high=high, dtype=np.float32),
@@ -180,15 +182,11 @@ class FrenchTarotEnv(AECEnv):  # type: ignore[misc]
         if state is None:
             raise TarotTypeError("call reset() before observe()")
         seen = observe(state, self.possible_agents.index(agent))
-        tensor = (
-            encoding.information_state_tensor(seen)
-            if self.perfect_recall
-            else encoding.observation_tensor(seen)
-        )
-        return {
-            "observation": np.array(tensor, np.float32),
-            "action_mask": np.array(encoding.legal_mask(seen), np.int8),
-        }
+        tensor = np.zeros(self._size, np.float32)
+        encoding.write_tensor(seen, tensor, perfect_recall=self.perfect_recall)
+        mask = np.zeros(self._actions, np.int8)
+        mask[encoding.legal_ids(seen)] = 1
+        return {"observation": tensor, "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         """The selected agent takes ``action`` (``None`` once its episode is over).

@@ -1,0 +1,175 @@
+"""Steps per second through the learning adapters, beside OpenSpiel's C++ ``tarok``.
+
+Usage (from any directory, in an environment with ``frenchtarot[openspiel,pettingzoo]``)::
+
+    python benchmarks/adapters.py           # about a minute
+    python benchmarks/adapters.py --quick   # a few seconds, rougher numbers
+
+A *step* is one player decision (chance nodes, the deal, are not counted as steps but their
+time is). Every row plays whole random deals, choosing uniformly among the legal actions,
+four players unless said otherwise:
+
+* ``core``: ``legal_actions`` and ``apply``, nothing else (the floor of every adapter);
+* ``core + encoding``: as an agent would use the core directly: at each step the acting
+  seat's ``observe``, ``observation_tensor`` and ``legal_mask``, and ``action_from_id``;
+* ``openspiel french_tarot``: the Python game through ``pyspiel``, ``legal_actions`` and
+  ``apply_action`` only; then the same with the acting player's
+  ``information_state_tensor`` at each step;
+* ``pettingzoo``: the AEC environment, ``last()`` (the observation dict) and ``step``;
+* ``openspiel tarok (C++)``: OpenSpiel's Slovenian tarok, 4 players, ``legal_actions`` and
+  ``apply_action``; then with ``information_state_string`` (tarok has no tensors).
+
+Timings are CPU time (``time.process_time``) of this process, the best of several repeats.
+Nothing here is a test: no number is asserted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
+
+import frenchtarot as ft
+from frenchtarot import encoding
+
+
+def _core(deals: int, seed: int) -> int:
+    rng = random.Random(seed)
+    steps = 0
+    for number in range(deals):
+        state = ft.new_deal(seed=seed + number)
+        while not state.is_terminal:
+            state = ft.apply(state, rng.choice(ft.legal_actions(state)))
+            steps += 1
+    return steps
+
+
+def _core_encoding(deals: int, seed: int) -> int:
+    rng = random.Random(seed)
+    steps = 0
+    for number in range(deals):
+        state = ft.new_deal(seed=seed + number)
+        while state.current is not None:
+            seen = ft.observe(state, state.current)
+            encoding.observation_tensor(seen)
+            mask = encoding.legal_mask(seen)
+            choice = rng.choice([n for n, bit in enumerate(mask) if bit])
+            state = ft.apply(state, encoding.action_from_id(choice, seen))
+            steps += 1
+    return steps
+
+
+def _openspiel(game: Any, deals: int, seed: int, view: Callable[[Any, int], object]) -> int:
+    rng = random.Random(seed)
+    steps = 0
+    for _ in range(deals):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, weights = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(rng.choices(outcomes, weights)[0])
+                continue
+            player = state.current_player()
+            view(state, player)
+            state.apply_action(rng.choice(state.legal_actions()))
+            steps += 1
+    return steps
+
+
+def _pettingzoo(deals: int, seed: int) -> int:
+    from frenchtarot.pettingzoo import env
+
+    table = env(seats=4)
+    rng = random.Random(seed)
+    steps = 0
+    for number in range(deals):
+        table.reset(seed=seed + number)
+        for _agent in table.agent_iter():
+            observation, _reward, termination, truncation, _info = table.last()
+            if termination or truncation:
+                table.step(None)
+                continue
+            legal = [n for n, bit in enumerate(observation["action_mask"]) if bit]
+            table.step(rng.choice(legal))
+            steps += 1
+    return steps
+
+
+def _best(run: Callable[[int, int], int], deals: int, repeats: int) -> tuple[float, int]:
+    """The best steps per second over ``repeats`` runs of ``deals`` deals."""
+    best = 0.0
+    steps = 0
+    for repeat in range(repeats):
+        start = time.process_time()
+        steps = run(deals, 1000 * repeat)
+        elapsed = time.process_time() - start
+        best = max(best, steps / elapsed)
+    return best, steps
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--quick", action="store_true", help="fewer deals and repeats")
+    args = parser.parse_args(argv)
+    deals, repeats = (10, 2) if args.quick else (100, 5)
+
+    rows: list[tuple[str, Callable[[int, int], int]]] = [
+        ("core (legal_actions + apply)", _core),
+        ("core + encoding (observe, tensor, mask, ids)", _core_encoding),
+    ]
+    try:
+        import pyspiel
+
+        import frenchtarot.openspiel as adapter
+    except ImportError as error:
+        print(f"OpenSpiel rows skipped: {error}")
+    else:
+        ours = adapter.load_game(4)
+        tarok = pyspiel.load_game("tarok", {"players": 4})
+
+        def nothing(state: Any, player: int) -> None:
+            return None
+
+        def tensor(state: Any, player: int) -> None:
+            state.information_state_tensor(player)
+
+        def string(state: Any, player: int) -> None:
+            state.information_state_string(player)
+
+        rows += [
+            (
+                "openspiel french_tarot (Python game)",
+                lambda d, s: _openspiel(ours, d, s, nothing),
+            ),
+            (
+                "openspiel french_tarot + information_state_tensor",
+                lambda d, s: _openspiel(ours, d, s, tensor),
+            ),
+            ("openspiel tarok (C++)", lambda d, s: _openspiel(tarok, d, s, nothing)),
+            (
+                "openspiel tarok (C++) + information_state_string",
+                lambda d, s: _openspiel(tarok, d, s, string),
+            ),
+        ]
+    try:
+        import pettingzoo  # noqa: F401
+    except ImportError as error:
+        print(f"PettingZoo row skipped: {error}")
+    else:
+        rows.append(("pettingzoo AEC (last + step)", _pettingzoo))
+
+    print(f"{deals} random four-player deals per run, best of {repeats} runs (CPU time)")
+    print(f"{'':52} {'steps/s':>10} {'steps/deal':>11}")
+    for name, run in rows:
+        rate, steps = _best(run, deals, repeats)
+        print(f"{name:52} {rate:10,.0f} {steps / deals:11.1f}")
+
+
+if __name__ == "__main__":
+    main()
