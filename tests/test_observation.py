@@ -37,12 +37,14 @@ from frenchtarot import (
     Play,
     Rules,
     State,
+    Suit,
     TarotError,
     TarotTypeError,
     apply,
     deal_from,
     legal_actions,
     new_deal,
+    parse_action,
     score,
 )
 from frenchtarot.observation import (
@@ -52,7 +54,7 @@ from frenchtarot.observation import (
     observe,
 )
 from tests.builders import cards, deal, named, play_out, visible
-from tests.strategies import TABLES
+from tests.strategies import TABLES, states
 
 SEATS = range(4)
 EXCUSE = Card.parse("EX")
@@ -705,3 +707,75 @@ def test_observation_repr_is_short_and_hides_nothing_it_should_not() -> None:
     text = repr(observe(state, 2))
     assert text == "<Observation of seat 2: bidding, dealer 0, 18 cards, seat 1 to act>"
     assert not any(str(card) in text.split() for card in state.hand(1))
+
+
+# The helpers for bot writers: the unseen cards, the proven voids, the trick's winner.
+
+
+def _helpers_deal() -> State:
+    """Seat 1 takes a Garde sans and leads the King of spades, then the 15 of trumps."""
+    hands = [
+        [*(f"{n}H" for n in range(1, 11)), "T2", "T3", "T4", "T5", "T10", "1S", "2S", "3S"],
+        ["KS", "QS", "CS", "JS", "10S", "9S", "EX", *(f"T{n}" for n in range(11, 22))],
+        [*(f"{r}D" for r in (*range(1, 11), "J", "C", "Q", "K")), "4S", "5S", "6S", "7S"],
+        [*(f"{r}C" for r in (*range(1, 11), "J", "C", "Q", "K")), "JH", "CH", "QH", "KH"],
+    ]
+    state = deal_from(hands, ["T1", "T6", "T7", "T8", "T9", "8S"], dealer=0)
+    for text in (
+        "garde_sans",
+        "pass",
+        "pass",
+        "pass",
+        "pass",
+        "KS",
+        "4S",
+        "1C",
+        "1S",
+        "T15",
+        "1D",
+    ):
+        state = apply(state, parse_action(text))
+    return state
+
+
+def test_voids_and_trump_limits_are_what_the_play_proves() -> None:
+    state = _helpers_deal()
+    view = observe(state, 0)
+    assert view.winning_seat == 1  # the 15 of trumps, seat 2 having discarded
+    assert view.voids == (frozenset(), frozenset(), frozenset(), frozenset({Suit.SPADES}))
+    assert view.trump_limits == (None, None, 0, 0)  # seat 3 did not trump, seat 2 had none
+    for text in ("2C", "T2"):  # seat 0 cannot beat the 15 of trumps: it holds none above
+        state = apply(state, parse_action(text))
+    view = observe(state, 2)
+    assert view.trump_limits == (15, None, 0, 0)
+    assert view.winning_seat is None  # the trick is complete: none is in progress
+    state = apply(state, parse_action("EX"))  # seat 1 leads the Excuse
+    assert observe(state, 3).winning_seat is None  # the Excuse alone wins nothing
+    state = apply(state, parse_action("2D"))
+    assert observe(state, 3).winning_seat == 2
+
+
+def test_unseen_cards_are_those_a_seat_has_neither_held_nor_seen() -> None:
+    state = _helpers_deal()
+    view = observe(state, 0)
+    played = {"KS", "4S", "1C", "1S", "T15", "1D"}
+    assert len(view.unseen) == 78 - 18 - (len(played) - 1)
+    assert not {str(card) for card in view.unseen} & played
+    assert set(state.dog) <= set(view.unseen)  # a Garde sans dog stays hidden
+    taker = observe(state, 1)
+    assert set(taker.unseen).isdisjoint(taker.dealt_hand)
+
+
+@given(state=states(), seat=st.integers(0, 4))
+def test_the_helpers_never_contradict_the_hidden_cards(state: State, seat: int) -> None:
+    seat %= state.rules.seats
+    view = observe(state, seat)
+    elsewhere = {
+        card for other in range(state.rules.seats) if other != seat for card in state.hand(other)
+    }
+    assert set(view.unseen) <= elsewhere | set(state.dog) | set(state.discard)
+    for other, (voids, limit) in enumerate(zip(view.voids, view.trump_limits, strict=True)):
+        for card in state.hand(other):
+            assert card.suit not in voids
+            if card.is_trump and limit is not None:
+                assert card.rank <= limit

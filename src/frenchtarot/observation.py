@@ -31,11 +31,11 @@ from typing import Final
 
 import attrs
 
-from frenchtarot import _engine, _flow, _masks, scoring
+from frenchtarot import _engine, _flow, _masks, _tricks, scoring
 from frenchtarot._calling import camp_mask
 from frenchtarot._tally import excuse_exchange
 from frenchtarot.actions import Action, Contract, Discard
-from frenchtarot.cards import Card
+from frenchtarot.cards import Card, Suit
 from frenchtarot.errors import TarotTypeError
 from frenchtarot.rules import Rules
 from frenchtarot.scoring import Score
@@ -44,6 +44,9 @@ from frenchtarot.state import Annulment, AnnulReason, Handful, Phase, State, Tri
 __all__ = ["ExcuseExchange", "Observation", "information_state_key", "observe"]
 
 _HIDDEN_DISCARD: Final = "discard ?"
+_SUITS: Final = tuple(Suit)
+_EXCUSE: Final = 21
+_NO_LIMIT: Final = 20  # the index of the 21 of trumps: every trump may still be held
 
 
 @attrs.frozen
@@ -190,6 +193,118 @@ class Observation:
             if self.dog is not None:
                 mask &= ~_masks.mask_of(self.dog)
         return _masks.cards(mask)
+
+    @property
+    def unseen(self) -> tuple[Card, ...]:
+        """The cards this seat has not seen, in canonical order.
+
+        Every card but those it was dealt, those played, the dog when it was shown, the
+        écart cards it saw (all of them for the taker, the trumps for everyone), the
+        handfuls and the spread hand of a petit sec. Each unseen card is in another seat's
+        hand, in a dog left face down, or among the écart cards this seat did not see.
+
+        >>> import frenchtarot as ft
+        >>> view = ft.observe(ft.new_deal(seed=1), 0)
+        >>> len(view.unseen), set(view.unseen) & set(view.hand)
+        (60, set())
+        """
+        seen = _masks.mask_of(self.dealt_hand) | _masks.mask_of(self.hand)
+        for trick in self.tricks:
+            seen |= _masks.mask_of(trick.cards)
+        seen |= _masks.mask_of(self.current_trick)
+        for cards in (self.dog, self.discard, self.shown_hand):
+            if cards is not None:
+                seen |= _masks.mask_of(cards)
+        seen |= _masks.mask_of(self.shown_discard)
+        for handful in self.handfuls:
+            seen |= _masks.mask_of(handful.cards)
+        return _masks.cards(_masks.FULL & ~seen)
+
+    @property
+    def voids(self) -> tuple[frozenset[Suit], ...]:
+        """The plain suits each seat has shown it no longer holds, seat 0 first.
+
+        A seat that plays another card (the Excuse aside) to a trick led in a suit has none
+        of that suit left. Whether a seat holds trumps is in :attr:`trump_limits`.
+
+        >>> import frenchtarot as ft
+        >>> ft.observe(ft.new_deal(seed=1), 0).voids
+        (frozenset(), frozenset(), frozenset(), frozenset())
+        """
+        suits, _limits = self._proven()
+        return tuple(frozenset(_SUITS[s] for s in range(4) if bits >> s & 1) for bits in suits)
+
+    @property
+    def trump_limits(self) -> tuple[int | None, ...]:
+        """The highest trump each seat may still hold, as shown by its play, seat 0 first.
+
+        ``None`` when nothing is proven; ``0`` when the seat has no trump left (it did not
+        trump a suit it could not follow, or played no trump to a trump lead); ``n`` when
+        it played a trump lower than the trump ``n`` already in the trick, so that it holds
+        no trump above ``n`` (it would have had to overtrump). The Excuse, which may always
+        be played, proves nothing.
+
+        >>> import frenchtarot as ft
+        >>> ft.observe(ft.new_deal(seed=1), 0).trump_limits
+        (None, None, None, None)
+        """
+        _suits, limits = self._proven()
+        return tuple(None if limit == _NO_LIMIT else limit + 1 for limit in limits)
+
+    def _proven(self) -> tuple[list[int], list[int]]:
+        """What the play proves, per seat: voids and the highest trump it may hold.
+
+        The plain suits proven void (bit ``s`` for suit ``s``) and the index of the highest
+        trump the seat may still hold (-1 for none, 20 when nothing is proven).
+        """
+        seats = self.rules.seats
+        suits = [0] * seats
+        limits = [_NO_LIMIT] * seats
+        plays = [(t.leader, tuple(c.index for c in t.cards)) for t in self.tricks]
+        if self.leader is not None and self.current_trick:
+            plays.append((self.leader, tuple(c.index for c in self.current_trick)))
+        for leader, trick in plays:
+            led = -1  # -1 while no card sets the suit; 4 for trumps
+            top = -1
+            for position, index in enumerate(trick):
+                seat = (leader + position) % seats
+                if index == _EXCUSE:
+                    continue
+                suit = 4 if index < _EXCUSE else _masks.SUIT_OF_INDEX[index]
+                if led < 0:
+                    led = suit
+                elif suit != led:
+                    if led < 4:
+                        suits[seat] |= 1 << led
+                    if suit < 4:  # neither followed nor trumped: no trump at all
+                        limits[seat] = -1
+                if suit == 4:
+                    if index < top:  # could not overtrump
+                        limits[seat] = min(limits[seat], top)
+                    top = max(top, index)
+        return suits, limits
+
+    @property
+    def winning_seat(self) -> int | None:
+        """The seat whose card wins the trick in progress so far, or ``None``.
+
+        ``None`` outside the play, before the first card of a trick and while the Excuse
+        is the only card played (the Excuse wins no trick, but for the last-trick
+        exception of a slam, which this does not foresee).
+
+        >>> import frenchtarot as ft
+        >>> state = ft.new_deal(seed=1)
+        >>> for word in ("garde_sans", "pass", "pass", "pass", "pass"):
+        ...     state = ft.apply(state, ft.parse_action(word))
+        >>> state = ft.apply(state, ft.legal_actions(state)[0])
+        >>> ft.observe(state, 0).winning_seat
+        1
+        """
+        leader = self.leader
+        trick = tuple(card.index for card in self.current_trick)
+        if leader is None or not trick or trick == (_EXCUSE,):
+            return None
+        return (leader + _tricks.winning_position(trick)) % self.rules.seats
 
     @property
     def key(self) -> tuple[int | str, ...]:

@@ -1,0 +1,248 @@
+"""World sampling: every sampled state is consistent, and the draw is uniform."""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+from collections import Counter
+from collections.abc import Iterator
+
+import attrs
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import frenchtarot as ft
+from frenchtarot import Card, State
+from frenchtarot.sampling import (
+    InconsistentObservationError,
+    constraints,
+    sample_state,
+)
+from tests.strategies import states
+
+
+def cards(text: str) -> list[Card]:
+    return [Card.parse(word) for word in text.split()]
+
+
+@given(state=states(), data=st.data())
+def test_every_sampled_state_gives_the_same_observation(state: State, data: st.DataObject) -> None:
+    seat = data.draw(st.integers(0, state.rules.seats - 1), label="seat")
+    observation = ft.observe(state, seat)
+    rng = random.Random(data.draw(st.integers(0, 2**32), label="rng seed"))
+    for _ in range(3):
+        world = sample_state(observation, rng)
+        assert ft.observe(world, seat) == observation
+        assert world.hand(seat) == state.hand(seat)
+        assert world.dealt[seat] == state.dealt[seat]
+        for action, seen in zip(world.history, observation.history, strict=True):
+            assert seen is None or action == seen
+
+
+@given(state=states(), seat=st.integers(0, 4))
+def test_the_constraints_hold_in_the_real_deal(state: State, seat: int) -> None:
+    seat %= state.rules.seats
+    known = constraints(ft.observe(state, seat))
+    for other, (held, excluded) in enumerate(zip(known.held, known.excluded, strict=True)):
+        assert set(held) <= set(state.hand(other))
+        assert not set(excluded) & set(state.hand(other))
+    assert sum(known.hand_sizes) == sum(map(len, state.hands))
+    if known.ordinary_limit is not None and state.taker is not None:
+        ordinary = [c for c in state.hand(state.taker) if c.suit is not None and not c.is_king]
+        assert len(ordinary) <= known.ordinary_limit
+
+
+def _play_to(state: State, tricks_left: int, rng: random.Random) -> State:
+    while state.phase is not ft.Phase.PLAY or len(state.tricks) < state.rules.hand_size - (
+        tricks_left
+    ):
+        state = ft.apply(state, rng.choice(ft.legal_actions(state)))
+    return state
+
+
+def _bid(state: State, contract: str) -> State:
+    """Everybody passes but the first seat to speak, which takes ``contract``."""
+    state = ft.apply(state, ft.parse_action(contract))
+    while state.phase is ft.Phase.BIDDING:
+        state = ft.apply(state, ft.Pass())
+    return state
+
+
+def _partitions(pool: list[Card], sizes: list[int]) -> Iterator[list[tuple[Card, ...]]]:
+    """Every way to split ``pool`` into groups of ``sizes`` (in order)."""
+    if not sizes:
+        yield []
+        return
+    for group in itertools.combinations(pool, sizes[0]):
+        rest = [card for card in pool if card not in group]
+        for others in _partitions(rest, sizes[1:]):
+            yield [group, *others]
+
+
+def _worlds(state: State, seat: int) -> Iterator[tuple[object, ...]]:
+    """Every deal (hands as dealt, dog, écart) that gives ``seat`` its observation, found by
+    trying every way to deal again the cards it has not located, and replaying the deal."""
+    observation = ft.observe(state, seat)
+    seats = state.rules.seats
+    taker = state.taker
+    others = [s for s in range(seats) if s != seat]
+    visible = [c for c in state.discard if seat == taker or c.is_trump]
+    hidden_ecart = [c for c in state.discard if c not in visible]
+    dog_hidden = observation.dog is None
+    groups = [list(state.hand(s)) for s in others]
+    if dog_hidden:
+        groups.append(list(state.dog))
+    pool = sorted(card for group in groups + [hidden_ecart] for card in group)
+    ordinary = [c for c in pool if c.suit is not None and not c.is_king]
+    for ecart in itertools.combinations(ordinary, len(hidden_ecart)):  # the écart rule
+        rest = [card for card in pool if card not in ecart]
+        for parts in _partitions(rest, [len(group) for group in groups]):
+            hands = [set(state.hand(s)) for s in range(seats)]
+            for number, other in enumerate(others):
+                hands[other] = set(parts[number])
+            dog = set(parts[-1]) if dog_hidden else set(state.dog)
+            for trick in state.tricks:
+                for position, card in enumerate(trick.cards):
+                    hands[(trick.leader + position) % seats].add(card)
+            if taker is not None and state.discard:
+                hands[taker] = (hands[taker] | set(visible) | set(ecart)) - set(state.dog)
+            if any(len(hand) != state.rules.hand_size for hand in hands):
+                continue
+            world = ft.deal_from([sorted(h) for h in hands], sorted(dog), dealer=state.dealer)
+            fill = iter(ecart)
+            try:
+                for action, seen in zip(state.history, observation.history, strict=True):
+                    world = ft.apply(world, action if seen else ft.Discard(next(fill)))
+            except ft.IllegalActionError:
+                continue
+            if ft.observe(world, seat) == observation:
+                yield _world_key(world)
+
+
+def _world_key(world: State) -> tuple[object, ...]:
+    return (world.dealt, world.dog, frozenset(world.discard))
+
+
+def _chi_square_bound(freedom: int) -> float:
+    """The 0.999 quantile of the chi-square law (Wilson and Hilferty's approximation)."""
+    z = 3.09
+    return float(freedom * (1 - 2 / (9 * freedom) + z * math.sqrt(2 / (9 * freedom))) ** 3)
+
+
+END_POSITIONS = [
+    # (rules, seed, contract, tricks left, observing seat); the taker is seat 1.
+    (ft.THREE_PLAYER, 11, "garde_sans", 1, 0),  # the dog is hidden
+    (ft.THREE_PLAYER, 13, "garde", 2, 2),  # the écart is hidden from seat 2
+    (ft.FOUR_PLAYER, 7, "garde", 2, 3),
+    (ft.FIVE_PLAYER, 22, "garde", 1, 3),  # seat 3 does not know the taker plays alone
+    (ft.FIVE_PLAYER, 37, "garde", 1, 3),  # nor here
+]
+
+
+@pytest.mark.parametrize(("rules", "seed", "contract", "left", "seat"), END_POSITIONS)
+def test_sampling_is_uniform_on_enumerable_end_positions(
+    rules: ft.Rules, seed: int, contract: str, left: int, seat: int
+) -> None:
+    rng = random.Random(seed)
+    state = _bid(ft.new_deal(seed=seed, rules=rules), contract)
+    if rules.calls_partner:  # the test's deals call the King of the seed's suit
+        state = ft.apply(state, ft.legal_actions(state)[seed % 4])
+    state = _play_to(state, left, rng)
+    worlds = set(_worlds(state, seat))
+    assert _world_key(state) in worlds
+    assert len(worlds) >= 5
+    observation = ft.observe(state, seat)
+    draws = 40 * len(worlds)
+    counts = Counter(_world_key(sample_state(observation, rng)) for _ in range(draws))
+    assert set(counts) == worlds  # every consistent world comes up, and nothing else
+    expected = draws / len(worlds)
+    statistic = sum((counts[w] - expected) ** 2 / expected for w in worlds)
+    assert statistic < _chi_square_bound(len(worlds) - 1), (statistic, len(worlds))
+
+
+def test_the_order_of_the_unseen_ecart_cards_is_drawn_too() -> None:
+    state = _bid(ft.new_deal(seed=2), "garde")
+    while state.phase is ft.Phase.DISCARD:
+        state = ft.apply(state, ft.legal_actions(state)[0])
+    observation = ft.observe(state, (state.taker or 0) + 1)
+    rng = random.Random(3)
+    orders = {sample_state(observation, rng).history[4:10] for _ in range(200)}
+    assert len(orders) > 100
+
+
+def test_a_queen_called_proves_the_taker_holds_the_four_kings() -> None:
+    kings = "KS KH KD KC"
+    deck = [str(c) for c in ft.DECK if str(c) not in kings.split()]
+    hands = [deck[0:15], [*kings.split(), *deck[15:26]], deck[26:41], deck[41:56], deck[56:71]]
+    state = ft.deal_from(hands, deck[71:74], dealer=0, rules=ft.FIVE_PLAYER)
+    state = _bid(state, "garde_sans")
+    state = ft.apply(state, ft.Call(Card.parse("QH")))
+    observation = ft.observe(state, 0)
+    assert set(constraints(observation).held[1]) == set(cards(kings))
+    rng = random.Random(1)
+    for _ in range(20):
+        assert set(cards(kings)) <= set(sample_state(observation, rng).hand(1))
+
+
+def test_a_trump_in_the_ecart_proves_the_taker_kept_no_ordinary_card() -> None:
+    # Seat 1 holds the Kings and trumps; the dog holds one ordinary card and trumps, so
+    # the taker has to put trumps aside (the lowest first, then the ordinary card).
+    trumps = [f"T{n}" for n in range(1, 22)]
+    plain = [str(c) for c in ft.DECK if c.suit is not None and not c.is_king]
+    hands = [
+        plain[0:18],
+        ["KS", "KH", "KD", "KC", *trumps[:14]],
+        plain[18:36],
+        [*plain[37:], "T20", "T21", "EX"],
+    ]
+    state = ft.deal_from(hands, [plain[36], *trumps[14:19]], dealer=0)
+    state = _bid(state, "garde")
+    while state.phase is ft.Phase.DISCARD:
+        state = ft.apply(state, ft.legal_actions(state)[0])
+    assert any(card.is_trump for card in state.discard)
+    observation = ft.observe(state, 0)
+    assert constraints(observation).ordinary_limit == 0
+    rng = random.Random(2)
+    for _ in range(20):
+        world = sample_state(observation, rng)
+        assert not [c for c in world.hand(1) if c.suit is not None and not c.is_king]
+
+
+def test_the_same_rng_draws_the_same_world() -> None:
+    state = _play_to(_bid(ft.new_deal(seed=8), "garde"), 9, random.Random(8))
+    observation = ft.observe(state, 2)
+    first = sample_state(observation, random.Random(5))
+    assert sample_state(observation, random.Random(5)) == first
+
+
+def test_sampling_refuses_an_observation_no_deal_gives() -> None:
+    observation = ft.observe(ft.new_deal(seed=1), 0)
+    wrong = attrs.evolve(observation, hand_sizes=(18, 19, 17, 18))
+    with pytest.raises(InconsistentObservationError):
+        sample_state(wrong, random.Random(1))
+    # Sizes that add up, but a history that cannot be taken with these cards.
+    played = _play_to(_bid(ft.new_deal(seed=3), "garde"), 17, random.Random(3))
+    view = ft.observe(played, 0)
+    other = ft.observe(_play_to(_bid(ft.new_deal(seed=4), "garde"), 17, random.Random(4)), 0)
+    with pytest.raises(InconsistentObservationError):
+        sample_state(attrs.evolve(view, history=other.history), random.Random(1))
+
+
+@pytest.mark.parametrize(
+    ("observation", "rng"),
+    [(None, random.Random(1)), (ft.observe(ft.new_deal(seed=1), 0), 3)],
+)
+def test_sampling_takes_an_observation_and_a_random_generator(
+    observation: object, rng: object
+) -> None:
+    with pytest.raises(ft.TarotTypeError):
+        sample_state(observation, rng)  # type: ignore[arg-type]
+    with pytest.raises(ft.TarotTypeError):
+        constraints(rng)  # type: ignore[arg-type]
+
+
+def test_an_inconsistent_observation_error_is_a_value_error() -> None:
+    assert issubclass(InconsistentObservationError, ft.TarotError)
+    assert issubclass(InconsistentObservationError, ValueError)
