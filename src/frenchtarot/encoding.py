@@ -187,8 +187,8 @@ def score_bound(rules: Rules) -> int:
         rules: The table size.
 
     Returns:
-        The bound: the largest unit a deal could have, times ``seats - 1`` (what a taker
-        playing alone receives).
+        The largest unit a deal could have, times ``seats - 1`` (what a taker playing
+        alone receives).
 
     Raises:
         TarotTypeError: ``rules`` is not a :class:`~frenchtarot.Rules`.
