@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 import frenchtarot as ft
 from frenchtarot.__main__ import describe_deal, main
-from frenchtarot.players import RandomPlayer, SimplePlayer, play_deal
+from frenchtarot.players import (
+    InvalidSettingsError,
+    MonteCarloPlayer,
+    RandomPlayer,
+    SimplePlayer,
+    play_deal,
+)
 
 
 def view(state: ft.State) -> ft.Observation:
@@ -139,3 +147,84 @@ def test_players_are_given_only_their_own_seats_view() -> None:
     final = play_deal(ft.new_deal(seed=4), [spy] * 4)
     assert len(seen) == len(final.history)
     assert all(seat == current for seat, current in seen)
+
+
+# The searching player.
+
+
+@pytest.mark.parametrize("rules", [ft.THREE_PLAYER, ft.FOUR_PLAYER, ft.FIVE_PLAYER])
+def test_monte_carlo_player_finishes_deals_of_every_table_size(rules: ft.Rules) -> None:
+    searcher = MonteCarloPlayer(samples=2, rollouts=1, rng=1)
+    players = [searcher] + [SimplePlayer()] * (rules.seats - 1)
+    final = play_deal(ft.new_deal(seed=6, rules=rules), players)
+    assert final.is_terminal
+
+
+def test_monte_carlo_player_is_reproducible_with_a_seed() -> None:
+    def deal(seed: int) -> ft.State:
+        searchers = [MonteCarloPlayer(samples=2, rollouts=1, rng=seed + n) for n in range(3)]
+        return play_deal(ft.new_deal(seed=11, rules=ft.THREE_PLAYER), searchers)
+
+    assert deal(1) == deal(1)
+    assert deal(1) != deal(2)  # other random draws, other cards (for this deal and seeds)
+    shared = random.Random(4)
+    assert MonteCarloPlayer(rng=shared)._rng is shared
+
+
+def test_monte_carlo_player_leaves_everything_but_the_card_play_to_its_fallback() -> None:
+    state = ft.new_deal(seed=1)
+    calls: list[ft.Phase] = []
+
+    def fallback(observation: ft.Observation) -> ft.Action:
+        calls.append(observation.phase)
+        return observation.legal_actions[0]
+
+    searcher = MonteCarloPlayer(samples=1, rollouts=1, rng=0, fallback=fallback)
+    assert searcher(view(state)) == ft.Pass()
+    assert calls == [ft.Phase.BIDDING]
+    assert MonteCarloPlayer().fallback.__class__ is SimplePlayer
+
+
+def test_monte_carlo_player_plays_a_legal_card_late_in_a_deal() -> None:
+    state = ft.new_deal(seed=5)
+    rng = random.Random(5)
+    while state.phase is not ft.Phase.PLAY or len(state.tricks) < 16:
+        state = ft.apply(state, rng.choice(ft.legal_actions(state)))
+    assert MonteCarloPlayer(samples=3, rollouts=2, rng=1)(view(state)) in ft.legal_actions(state)
+
+
+def test_monte_carlo_player_beats_random_play_on_average() -> None:
+    # A small duplicate match: the searcher against random players, three deals.
+    from frenchtarot.arena import duplicate
+
+    players = [MonteCarloPlayer(samples=3, rollouts=1, rng=2)] + [
+        RandomPlayer(seat) for seat in range(3)
+    ]
+    result = duplicate(players, deals=3, seed=5)
+    assert result.means[0] > max(result.means[1:])
+
+
+@pytest.mark.parametrize(
+    ("settings", "error"),
+    [
+        ({"samples": 0}, InvalidSettingsError),
+        ({"rollouts": -1}, InvalidSettingsError),
+        ({"samples": "3"}, ft.TarotTypeError),
+        ({"rollouts": True}, ft.TarotTypeError),
+        ({"rng": "seed"}, ft.TarotTypeError),
+        ({"fallback": 3}, ft.TarotTypeError),
+    ],
+)
+def test_monte_carlo_player_refuses_settings_that_cannot_work(
+    settings: dict[str, object], error: type[Exception]
+) -> None:
+    with pytest.raises(error):
+        MonteCarloPlayer(**settings)  # type: ignore[arg-type]
+    assert issubclass(InvalidSettingsError, ValueError)
+
+
+def test_monte_carlo_player_refuses_a_finished_deal_and_says_what_it_is() -> None:
+    final = play_deal(ft.new_deal(seed=9), [SimplePlayer()] * 4)
+    with pytest.raises(ft.DealOverError):
+        MonteCarloPlayer(rng=1)(ft.observe(final, 0))
+    assert repr(MonteCarloPlayer(5, 3)) == "MonteCarloPlayer(samples=5, rollouts=3)"
