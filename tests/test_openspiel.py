@@ -180,6 +180,43 @@ def test_bad_parameters_and_observers_are_refused() -> None:
         game.make_py_observer(None, {"x": 1})
 
 
-def test_no_resampling_without_a_world_sampler() -> None:
-    """``resample_from_infostate`` is left to OpenSpiel's default until the package samples."""
-    assert "resample_from_infostate" not in vars(FrenchTarotState)
+@pytest.mark.parametrize("seats", SEATS)
+def test_resampling_keeps_the_information_state_of_the_player(seats: int) -> None:
+    game = load_game(seats)
+    rng = random.Random(seats)
+    during = game.new_initial_state()
+    for _ in range(20):
+        during.apply_action(rng.choice([o for o, _p in during.chance_outcomes()]))
+    states = [during] + [_random_state(game, rng, steps) for steps in (0, 8, 30, 200)]
+    moved = 0
+    for state in states:
+        for player in range(seats):
+            world = state.resample_from_infostate(player, rng.random)
+            assert isinstance(world, FrenchTarotState)
+            assert world.information_state_string(player) == state.information_state_string(player)
+            assert world.observation_string(player) == state.observation_string(player)
+            assert world.is_terminal() == state.is_terminal()
+            moved += str(world) != str(state)
+    assert moved > len(states) * seats // 2
+
+
+def test_information_set_mcts_plays_a_complete_game() -> None:
+    """OpenSpiel's Python IS-MCTS draws its worlds with ``resample_from_infostate``."""
+    from open_spiel.python.algorithms import (  # type: ignore[import-untyped, unused-ignore]
+        ismcts,
+        mcts,
+    )
+
+    game = load_game(4)
+    rng = np.random.RandomState(3)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
+    bots = [ismcts.ISMCTSBot(game, evaluator, 2.0, 3, random_state=rng) for _ in range(4)]
+    chance = random.Random(3)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, weights = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(chance.choices(outcomes, weights)[0])
+        else:
+            state.apply_action(bots[state.current_player()].step(state))
+    assert sum(state.returns()) == 0

@@ -24,6 +24,10 @@ that deals). It is a Python game: OpenSpiel's C++ algorithms and tests run on it
 * **Serialization.** OpenSpiel serializes Python states by pickling them, which
   :class:`~frenchtarot.State` supports: ``serialize``, ``deserialize_state`` and
   ``pyspiel.serialize_game_and_state`` work.
+* **Resampling.** ``resample_from_infostate`` draws a world the player cannot tell from
+  the state (:func:`frenchtarot.sampling.sample_state`), so OpenSpiel's Python IS-MCTS
+  (``open_spiel.python.algorithms.ismcts``) plays the game. OpenSpiel's C++ algorithms
+  cannot call it: its bridge to Python games does not forward ``ResampleFromInfostate``.
 
 >>> import pyspiel
 >>> import frenchtarot.openspiel
@@ -34,6 +38,8 @@ that deals). It is a Python game: OpenSpiel's C++ algorithms and tests run on it
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 import numpy as np  # type: ignore[import-not-found, unused-ignore]
@@ -42,11 +48,13 @@ import pyspiel  # type: ignore[import-not-found, import-untyped, unused-ignore]
 from frenchtarot import encoding
 from frenchtarot._dealing import deal_from
 from frenchtarot._engine import apply
+from frenchtarot.actions import Action
 from frenchtarot.cards import DECK, Card
 from frenchtarot.encoding import EncodingError
 from frenchtarot.errors import InvalidRulesError, InvalidSeatError
 from frenchtarot.observation import observe
 from frenchtarot.rules import RULES_BY_SEATS, Rules
+from frenchtarot.sampling import InconsistentObservationError, sample_state
 from frenchtarot.scoring import returns
 from frenchtarot.state import State
 
@@ -62,6 +70,8 @@ __all__ = [
 SHORT_NAME: Final = "french_tarot"
 """The name the game is registered under: ``pyspiel.load_game("french_tarot(players=3)")``."""
 _DEFAULT_PLAYERS: Final = 4
+_MOST_DRAWS: Final = 1000
+"""How many worlds :meth:`FrenchTarotState.resample_from_infostate` draws at most."""
 
 GAME_TYPE: Final = pyspiel.GameType(
     short_name=SHORT_NAME,
@@ -214,6 +224,60 @@ class FrenchTarotState(pyspiel.State):  # type: ignore[misc]
         if not any(room):
             self.tarot = deal_from(places[:-1], places[-1], dealer=self._dealer, rules=self._rules)
 
+    def resample_from_infostate(
+        self, player_id: int, probability_sampler: Callable[[], float]
+    ) -> FrenchTarotState:
+        """A state drawn uniformly among those ``player_id`` cannot tell from this one.
+
+        Backed by :func:`frenchtarot.sampling.sample_state`. While the cards are being
+        dealt, the cards the player has not received are spread again at random over the
+        other places, each keeping its count. The new state is reached from the start
+        through the game's own chance outcomes and action ids, so its history is that of
+        a real play.
+
+        Args:
+            player_id: The seat whose information state is kept.
+            probability_sampler: Returns a float in ``[0, 1)`` each call (OpenSpiel passes
+                its random generator); it seeds the draw.
+
+        Returns:
+            A new state with the same information state for ``player_id``.
+
+        Raises:
+            InconsistentObservationError: No world fits (never for a state of this game).
+        """
+        rng = random.Random(int(probability_sampler() * 2**53))
+        game = self.get_game()
+        places = [0] * 78
+        for place, cards in enumerate(self._places):
+            for card in cards:
+                places[card.index] = place
+        dealt = sum(map(len, self._places))
+        tarot = self.tarot
+        if tarot is None:
+            others = [n for n in range(dealt) if places[n] != player_id]
+            spread = [places[n] for n in others]
+            rng.shuffle(spread)
+            for n, place in zip(others, spread, strict=True):
+                places[n] = place
+            return _replay(game, places[:dealt], ())
+        seen = observe(tarot, player_id)
+        for _ in range(_MOST_DRAWS):
+            world = sample_state(seen, rng)
+            for seat, hand in enumerate(world.dealt):
+                for card in hand:
+                    places[card.index] = seat
+            for card in world.dog:
+                places[card.index] = tarot.rules.seats
+            state = _replay(game, places, world.history)
+            # A handful is offered in one display per size (the lowest trumps), which says
+            # more than the observation does: draw again when the world shows another one.
+            if state.tarot is not None and observe(state.tarot, player_id) == seen:
+                return state
+        raise InconsistentObservationError(  # pragma: no cover - a world fits far sooner
+            f"no world in {_MOST_DRAWS} draws shows seat {player_id} the same handfuls"
+        )
+
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
             return "deal to the dog" if action == self._rules.seats else f"deal to {action}"
@@ -237,6 +301,19 @@ class FrenchTarotState(pyspiel.State):  # type: ignore[misc]
         if self.tarot is not None:
             lines.append(" ".join(["moves:", *(str(action) for action in self.tarot.history)]))
         return "\n".join(lines)
+
+
+def _replay(game: Any, places: list[int], history: Sequence[Action]) -> FrenchTarotState:
+    """The state reached by dealing card ``n`` to ``places[n]``, then taking ``history``."""
+    state: FrenchTarotState = game.new_initial_state()
+    for place in places:
+        if not state.is_chance_node():
+            break
+        state.apply_action(place)
+    for action in history:
+        assert state.tarot is not None
+        state.apply_action(encoding.action_id(action, state.tarot.rules))
+    return state
 
 
 _DEALING_FIELDS: Final = ("seat", "hand", "dealt_hand")
