@@ -120,6 +120,9 @@ def test_while_dealing_a_seat_sees_only_its_own_cards() -> None:
     assert state.information_state_string(3) == "seat 3, dealing (5 cards dealt)\nhand: "
     assert state.action_to_string(pyspiel.PlayerId.CHANCE, 4) == "deal to the dog"
     assert state.returns() == [0.0] * 4
+    assert state.rules is ft.FOUR_PLAYER
+    with pytest.raises(EncodingError, match=r"chance outcome 7 is no place .* \[0, 1, 2, 3, 4\]"):
+        state.apply_action(7)
 
 
 @pytest.mark.parametrize("seats", SEATS)

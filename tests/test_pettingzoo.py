@@ -108,7 +108,12 @@ def test_render_ansi_shows_the_table() -> None:
     table.reset(seed=3)
     text = table.render()
     assert text.startswith("four-player, dealer 0, bidding, seat 1 to act\nseat 0: ")
-    _play(table, random.Random(3))
+    rng = random.Random(3)
+    while "trick:" not in text:  # a card on the table
+        observation, *_rest = table.last()
+        table.step(int(rng.choice(list(np.flatnonzero(observation["action_mask"])))))
+        text = table.render()
+    _play(table, rng)
     assert "over" in table.render()
     quiet = env(seats=4)
     quiet.reset(seed=3)

@@ -212,7 +212,11 @@ class FrenchTarotState(pyspiel.State):  # type: ignore[misc]
             return
         room = self._room
         if not 0 <= action < len(room) or not room[action]:
-            raise ValueError(f"no room for a card at place {action}: room left {room}")
+            raise EncodingError(
+                f"chance outcome {action} is no place with room for the next card: the "
+                f"outcomes are {[place for place, left in enumerate(room) if left]}",
+                action,
+            )
         places = self._places
         places[action].append(DECK[sum(map(len, places))])
         room[action] -= 1
