@@ -17,6 +17,9 @@ import frenchtarot as ft
 from frenchtarot import Card, State
 from frenchtarot.sampling import (
     InconsistentObservationError,
+    _multinomial,
+    _sampler,
+    _splits,
     constraints,
     sample_state,
 )
@@ -52,6 +55,26 @@ def test_the_constraints_hold_in_the_real_deal(state: State, seat: int) -> None:
     if known.ordinary_limit is not None and state.taker is not None:
         ordinary = [c for c in state.hand(state.taker) if c.suit is not None and not c.is_king]
         assert len(ordinary) <= known.ordinary_limit
+
+
+def _naive_count(groups: tuple[tuple[int, tuple[Card, ...]], ...], caps: tuple[int, ...]) -> int:
+    """The ways to deal ``groups`` into ``caps``, every spread of every group tried."""
+    if not groups:
+        return 0 if any(caps) else 1
+    (where, group), rest = groups[0], groups[1:]
+    total = 0
+    for split in _splits(where, len(group), caps):
+        left = tuple(c - s for c, s in zip(caps, split, strict=True))
+        total += _multinomial(len(group), split) * _naive_count(rest, left)
+    return total
+
+
+@given(state=states(), seat=st.integers(0, 4))
+def test_the_closed_forms_count_like_trying_every_spread(state: State, seat: int) -> None:
+    sampler = _sampler(ft.observe(state, seat % state.rules.seats))
+    if sum(len(group) for _where, group in sampler.groups) <= 24:  # small enough to try all
+        naive = sum(_naive_count(sampler.groups, caps) for caps, _count in sampler.scenarios)
+        assert sampler.total == naive
 
 
 def _play_to(state: State, tricks_left: int, rng: random.Random) -> State:
@@ -154,6 +177,7 @@ def test_sampling_is_uniform_on_enumerable_end_positions(
     assert _world_key(state) in worlds
     assert len(worlds) >= 5
     observation = ft.observe(state, seat)
+    assert _sampler(observation).total == len(worlds)  # counted exactly
     draws = 40 * len(worlds)
     counts = Counter(_world_key(sample_state(observation, rng)) for _ in range(draws))
     assert set(counts) == worlds  # every consistent world comes up, and nothing else

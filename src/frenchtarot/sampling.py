@@ -32,6 +32,7 @@ Perfect Information Monte Carlo and ISMCTS).
 from __future__ import annotations
 
 import functools
+import math
 import random
 from collections.abc import Iterator
 from typing import Final
@@ -343,6 +344,8 @@ class _Sampler:
             total = 0
             if all(not cap or where >> n & 1 for n, cap in enumerate(caps)):
                 total = _multinomial(len(cards), caps)
+        elif group == len(groups) - 2:
+            total = self._pair(caps)[0]
         else:
             total = 0
             for split in _splits(where, len(cards), caps):
@@ -352,6 +355,39 @@ class _Sampler:
                     total += _multinomial(len(cards), split) * ways
         memo[key] = total
         return total
+
+    def _pair(self, caps: tuple[int, ...]) -> tuple[int, list[int], list[int]]:
+        """The ways to deal the last two groups into ``caps``, in closed form.
+
+        Group A (the second-last) must fill the places only it accepts; it spreads the rest
+        of its cards over the places both accept, where group B takes what is left. Summed
+        over A's spreads, the products of multinomials come to ``a! b! / prod(caps!)``
+        times ``C(room both accept, cards of A left)`` (Vandermonde's identity). Also
+        returns the places both accept and what A puts in each forced place.
+        """
+        (first, cards_a), (second, cards_b) = self.groups[-2:]
+        shared: list[int] = []
+        forced = [0] * len(caps)
+        left = len(cards_a)
+        room = 0
+        for n, cap in enumerate(caps):
+            if not cap:
+                continue
+            a, b = first >> n & 1, second >> n & 1
+            if a and b:
+                shared.append(n)
+                room += cap
+            elif a:
+                forced[n] = cap
+                left -= cap
+            elif not b:
+                return 0, shared, forced
+        if not 0 <= left <= room:
+            return 0, shared, forced
+        ways = _FACTORIALS[len(cards_a)] * _FACTORIALS[len(cards_b)] * math.comb(room, left)
+        for cap in caps:
+            ways //= _FACTORIALS[cap]  # exact: the total is a sum of whole numbers
+        return ways, shared, forced
 
     def draw(self, rng: random.Random) -> State | None:
         """One world, or ``None`` when the draw gave someone a petit sec (draw again)."""
@@ -369,6 +405,14 @@ class _Sampler:
         for group, (where, cards) in enumerate(groups):
             if group == last:
                 split = caps
+            elif group == last - 1:  # a multivariate hypergeometric draw
+                _ways, shared, forced = self._pair(caps)
+                urn = [n for n in shared for _ in range(caps[n])]
+                chosen = list(forced)
+                for n in rng.sample(urn, len(cards) - sum(forced)):
+                    chosen[n] += 1
+                split = tuple(chosen)
+                caps = tuple(c - s for c, s in zip(caps, split, strict=True))
             else:
                 choice = rng.randrange(self._count(group, caps))
                 for split in _splits(where, len(cards), caps):
