@@ -23,7 +23,9 @@ from hypothesis import strategies as st
 
 import frenchtarot as ft
 from frenchtarot import DECK, Card, State, Suit, TarotError
-from frenchtarot.players import RandomPlayer, SimplePlayer, play_deal
+from frenchtarot.arena import DuplicateResult, duplicate
+from frenchtarot.players import MonteCarloPlayer, RandomPlayer, SimplePlayer, play_deal
+from frenchtarot.sampling import constraints, sample_state
 from frenchtarot.testing import check_conformance
 from tests.strategies import TABLES, actions, states
 
@@ -95,6 +97,32 @@ def _advanced(match: ft.Match, steps: int) -> ft.Match:
             break
         match = match.apply(ft.legal_actions(match.current)[-1])
     return match
+
+
+def observations_or_anything() -> st.SearchStrategy[object]:
+    return st.one_of(anything(), states(20).map(lambda state: ft.observe(state, 0)))
+
+
+def rngs_or_anything() -> st.SearchStrategy[object]:
+    return st.one_of(anything(), st.builds(random.Random, st.integers()))
+
+
+def players_or_anything() -> st.SearchStrategy[object]:
+    """Anything but a sequence holding a callable (a player is user code: what it raises is
+    its own business), or a valid field of players."""
+    return st.one_of(
+        anything().filter(
+            lambda value: not (isinstance(value, (list, tuple)) and any(map(callable, value)))
+        ),
+        st.sampled_from([[SimplePlayer()] * 3, [RandomPlayer(1)] * 4]),
+    )
+
+
+def small(count: Any, most: int = 2) -> Any:
+    """``count`` unchanged, unless it is an int above ``most`` (a small budget is enough)."""
+    if type(count) is int and count > most:
+        return most
+    return count
 
 
 def record_objects() -> st.SearchStrategy[Any]:
@@ -237,6 +265,26 @@ CALLS: dict[str, tuple[Callable[..., object], tuple[st.SearchStrategy[Any], ...]
     ),
     "Match.update": (lambda match, state: match.update(state), (matches(), states_or_anything())),
     "Match.players_of": (lambda match, number: match.players_of(number), (matches(), anything())),
+    "sample_state": (sample_state, (observations_or_anything(), rngs_or_anything())),
+    "constraints": (constraints, (observations_or_anything(),)),
+    "MonteCarloPlayer": (
+        lambda samples, rollouts, rng, observation: MonteCarloPlayer(
+            small(samples), small(rollouts), rng
+        )(observation),
+        (anything(), anything(), st.one_of(st.none(), anything()), observations_or_anything()),
+    ),
+    "duplicate": (
+        lambda players, deals, seed, names: duplicate(
+            players, deals=small(deals, 1), seed=seed, names=names
+        ),
+        (players_or_anything(), anything(), anything(), st.one_of(st.none(), anything())),
+    ),
+    "DuplicateResult.difference": (
+        lambda first, second: DuplicateResult(
+            ft.THREE_PLAYER, 0, ("a", "b", "c"), ((3, -3, 0), (6, 0, -6))
+        ).difference(first, second),
+        (anything(), anything()),
+    ),
     "records.loads": (ft.records.loads, (st.one_of(anything(), record_texts()),)),
     "records.decode": (ft.records.decode, (st.one_of(anything(), record_objects()),)),
     "records.dumps": (

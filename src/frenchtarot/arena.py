@@ -94,7 +94,9 @@ class DuplicateResult:
         """
         for position in (first, second):
             if isinstance(position, bool) or not isinstance(position, int):
-                raise TarotTypeError(f"a player's position is an int, not {position!r}")
+                raise TarotTypeError(
+                    f"a player's position is an int, not {describe_value(position)}"
+                )
             if not 0 <= position < len(self.names):
                 raise InvalidSettingsError(
                     f"players are numbered 0 to {len(self.names) - 1}, not {position}"
