@@ -19,6 +19,7 @@ from collections.abc import Callable, Sequence
 import pytest
 
 import frenchtarot as ft
+from frenchtarot.__main__ import main
 from frenchtarot._play import PROMPT, main_play
 from frenchtarot.players import SimplePlayer
 
@@ -637,3 +638,41 @@ def test_python_m_frenchtarot_play() -> None:
     plain = run_command(["frenchtarot", "--seed", "5"], "")
     assert plain.returncode == 0, plain.stderr
     assert "Score:" in plain.stdout
+
+
+# python -m frenchtarot arena
+
+
+def test_arena_prints_the_table_with_intervals(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["arena", "--players", "simple,random,random", "--deals", "3", "--seed", "4"]) == 0
+    captured = capsys.readouterr()
+    lines = captured.out.splitlines()
+    assert lines[0] == "Seed: 4 (repeat with --seed 4)"
+    assert lines[1] == "3 deals x 3 rotations, seed 4"
+    assert [line.split()[1] for line in lines[3:]] == ["simple", "random", "random"]
+    assert all(re.search(r"\[-?\d+\.\d\d, -?\d+\.\d\d\]$", line) for line in lines[3:])
+    assert "[" + "#" * 30 + "] 3/3 deals" in captured.err  # the progress bar
+
+
+def test_arena_gives_the_same_table_with_worker_processes(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    command = ["arena", "--players", "montecarlo,simple,random", "--deals", "2", "--seed", "6"]
+    command += ["--samples", "2", "--quiet"]
+    assert main(command) == 0
+    alone = capsys.readouterr()
+    assert main([*command, "--workers", "2"]) == 0
+    assert capsys.readouterr().out == alone.out
+    assert alone.err == ""
+
+
+@pytest.mark.parametrize(
+    ("players", "message"),
+    [("simple,robot,simple", "unknown player 'robot'"), ("simple,simple", "3, 4 or 5 players")],
+)
+def test_arena_refuses_unknown_players_and_table_sizes(
+    players: str, message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit):
+        main(["arena", "--players", players])
+    assert message in capsys.readouterr().err

@@ -5,7 +5,10 @@
 one seat against the built-in players (see ``frenchtarot._play``);
 ``python -m frenchtarot match [--deals N] [--players 3|4|5] [--seed N] [--save FILE]`` plays
 a game of several deals between the built-in players and prints its score sheet;
-``python -m frenchtarot replay FILE`` loads a saved record, replaying it, and prints it.
+``python -m frenchtarot replay FILE`` loads a saved record, replaying it, and prints it;
+``python -m frenchtarot arena --players montecarlo,simple,simple,simple [--deals N]
+[--workers W] [--seed N]`` compares built-in players in duplicate (see
+:mod:`frenchtarot.arena`) and prints each one's mean score per deal with a 95% interval.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ import argparse
 import random
 import sys
 from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
 
 from frenchtarot import records
 from frenchtarot._dealing import deal_from, new_deal
@@ -28,11 +32,12 @@ from frenchtarot.actions import (
     Pass,
     Play,
 )
+from frenchtarot.arena import duplicate
 from frenchtarot.cards import Card
 from frenchtarot.errors import RecordError, TarotError
 from frenchtarot.match import Match, new_match, play_match
 from frenchtarot.observation import Observation, observe
-from frenchtarot.players import Player, RandomPlayer, SimplePlayer
+from frenchtarot.players import MonteCarloPlayer, Player, RandomPlayer, SimplePlayer
 from frenchtarot.rules import RULES_BY_SEATS
 from frenchtarot.scoring import score
 from frenchtarot.state import Phase, State
@@ -115,13 +120,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         return main_match(arguments[1:])
     if arguments[:1] == ["replay"]:
         return main_replay(arguments[1:])
+    if arguments[:1] == ["arena"]:
+        return main_arena(arguments[1:])
     parser = argparse.ArgumentParser(
         prog="python -m frenchtarot",
         description="Play one complete French Tarot deal between built-in players and print it.",
         epilog="To play a deal yourself against the built-in players: "
         "python -m frenchtarot play [--players 3|4|5] [--seed N] [--seat S]. "
         "To play a game of several deals: python -m frenchtarot match --deals 5 --save "
-        "game.json; to print a saved game or deal: python -m frenchtarot replay game.json",
+        "game.json; to print a saved game or deal: python -m frenchtarot replay game.json; to "
+        "compare players in duplicate: python -m frenchtarot arena --players "
+        "montecarlo,simple,simple,simple --deals 200",
     )
     parser.add_argument(
         "--players", type=int, default=4, choices=(3, 4, 5), help="table size (default 4)"
@@ -272,6 +281,86 @@ def main_replay(argv: Sequence[str]) -> int:
     replayer = _Replayer(record)
     _, lines = describe_deal(start, [replayer] * record.rules.seats, until=len(record.history))
     print("\n".join(lines))
+    return 0
+
+
+#: The players ``arena --players`` knows, by name.
+ARENA_PLAYERS = ("montecarlo", "random", "simple")
+
+
+def _arena_player(name: str, seed: int, samples: int, rollouts: int) -> Player:
+    if name == "montecarlo":
+        return MonteCarloPlayer(samples, rollouts, rng=seed)
+    if name == "random":
+        return RandomPlayer(seed)
+    return SimplePlayer()
+
+
+def _progress_bar(done: int, total: int) -> None:
+    """Draw ``[#####.....]  done/total deals`` on standard error, over the previous one."""
+    filled = 30 * done // total
+    bar = "#" * filled + "." * (30 - filled)
+    end = "\n" if done == total else ""
+    print(f"\r[{bar}] {done}/{total} deals", end=end, file=sys.stderr, flush=True)
+
+
+def main_arena(argv: Sequence[str]) -> int:
+    """``python -m frenchtarot arena``: compare built-in players in duplicate."""
+    parser = argparse.ArgumentParser(
+        prog="python -m frenchtarot arena",
+        description="Play deals in duplicate (each deal once per seat rotation, so that every "
+        "player holds every hand) and print each player's mean score per deal with a 95% "
+        "confidence interval.",
+    )
+    parser.add_argument(
+        "--players",
+        default="montecarlo,simple,simple,simple",
+        help="3 to 5 comma-separated players among "
+        + ", ".join(ARENA_PLAYERS)
+        + " (default montecarlo,simple,simple,simple)",
+    )
+    parser.add_argument("--deals", type=_deals, default=100, help="deals (default 100)")
+    parser.add_argument(
+        "--workers", type=_deals, default=1, help="worker processes (default 1: in process)"
+    )
+    parser.add_argument(
+        "--seed", type=_seed, default=None, help="seed of the deals, 0 or more (default: random)"
+    )
+    parser.add_argument(
+        "--samples", type=_deals, default=12, help="montecarlo: worlds per decision (default 12)"
+    )
+    parser.add_argument(
+        "--rollouts", type=_deals, default=1, help="montecarlo: playouts per card (default 1)"
+    )
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    args = parser.parse_args(list(argv))
+    names = [name.strip().lower() for name in args.players.split(",")]
+    unknown = [name for name in names if name not in ARENA_PLAYERS]
+    if unknown:
+        parser.error(f"unknown player {unknown[0]!r}: choose among {', '.join(ARENA_PLAYERS)}")
+    if len(names) not in RULES_BY_SEATS:
+        parser.error(f"the arena takes 3, 4 or 5 players, not {len(names)}")
+    seed = random.SystemRandom().randrange(2**32) if args.seed is None else args.seed
+    players = [
+        _arena_player(name, seed * len(names) + n, args.samples, args.rollouts)
+        for n, name in enumerate(names)
+    ]
+    labels = [f"{n}: {name}" for n, name in enumerate(names)]
+    progress = None if args.quiet else _progress_bar
+    if args.workers == 1:
+        result = duplicate(players, deals=args.deals, seed=seed, progress=progress, names=labels)
+    else:
+        with ProcessPoolExecutor(max_workers=args.workers) as executor:
+            result = duplicate(
+                players,
+                deals=args.deals,
+                seed=seed,
+                executor=executor,
+                progress=progress,
+                names=labels,
+            )
+    print(f"Seed: {seed} (repeat with --seed {seed})")
+    print(result)
     return 0
 
 
