@@ -469,3 +469,17 @@ def indices(text: str) -> tuple[int, ...]:
 )
 def test_the_card_holding_a_trick(trick: str, position: int) -> None:
     assert winning_position(indices(trick)) == position
+
+
+# --- an action is recognised by its type, subclasses included -------------------------------
+
+
+def test_an_instance_of_a_subclass_of_play_is_played() -> None:
+    class MarkedPlay(Play):
+        """A program's own kind of Play (for example, carrying a timestamp)."""
+
+    state = seed_1("garde_sans pass pass pass pass")
+    card = next(a.card for a in ft.legal_actions(state) if isinstance(a, Play))
+    played = ft.apply(state, MarkedPlay(card))
+    assert played.current_trick == (card,)
+    assert played.hands == ft.apply(state, Play(card)).hands

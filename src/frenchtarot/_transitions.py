@@ -164,10 +164,10 @@ _KEEP: Final = _Keep.KEEP
 def _evolve(
     state: State,
     *,
+    history: tuple[Action, ...],
     phase: Phase | _Keep = _KEEP,
     current: int | _Keep | None = _KEEP,
     hands: tuple[int, ...] | _Keep = _KEEP,
-    dog: int | _Keep = _KEEP,
     discard: int | _Keep = _KEEP,
     taker: int | _Keep | None = _KEEP,
     contract: Contract | _Keep | None = _KEEP,
@@ -175,20 +175,21 @@ def _evolve(
     partner: int | _Keep | None = _KEEP,
     slam: bool | _Keep = _KEEP,
     handfuls: tuple[Handful, ...] | _Keep = _KEEP,
-    tricks: tuple[Trick, ...] | _Keep = _KEEP,
-    trick: tuple[int, ...] | _Keep = _KEEP,
     leader: int | _Keep = _KEEP,
-    history: tuple[Action, ...] | _Keep = _KEEP,
     annulment: Annulment | _Keep | None = _KEEP,
 ) -> State:
-    """A copy of ``state`` with the fields given changed (the others kept)."""
+    """A copy of ``state`` with the fields given changed (the others kept), after an action.
+
+    Every transition adds its action to ``history``; the dog, the tricks and the trick in
+    progress are never changed by the transitions that come here (the play has its own).
+    """
     return make_state(
         state.rules,
         state.dealer,
         state.phase if isinstance(phase, _Keep) else phase,
         state.current if isinstance(current, _Keep) else current,
         state._hands if isinstance(hands, _Keep) else hands,
-        state._dog if isinstance(dog, _Keep) else dog,
+        state._dog,
         state._discard if isinstance(discard, _Keep) else discard,
         state.taker if isinstance(taker, _Keep) else taker,
         state.contract if isinstance(contract, _Keep) else contract,
@@ -196,10 +197,10 @@ def _evolve(
         state.partner if isinstance(partner, _Keep) else partner,
         state.slam if isinstance(slam, _Keep) else slam,
         state.handfuls if isinstance(handfuls, _Keep) else handfuls,
-        state.tricks if isinstance(tricks, _Keep) else tricks,
-        state._trick if isinstance(trick, _Keep) else trick,
+        state.tricks,
+        state._trick,
         state._leader if isinstance(leader, _Keep) else leader,
-        state.history if isinstance(history, _Keep) else history,
+        history,
         state.annulment if isinstance(annulment, _Keep) else annulment,
     )
 
