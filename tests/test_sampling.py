@@ -270,3 +270,23 @@ def test_sampling_takes_an_observation_and_a_random_generator(
 def test_an_inconsistent_observation_error_is_a_value_error() -> None:
     assert issubclass(InconsistentObservationError, ft.TarotError)
     assert issubclass(InconsistentObservationError, ValueError)
+
+
+def test_no_sampled_world_holds_a_petit_sec() -> None:
+    # Seat 0 holds every trump from the 3 to the 20: whoever holds the Petit often has no
+    # other trump nor the Excuse in a blind deal, which would have annulled the deal.
+    trumps = [f"T{n}" for n in range(3, 21)]
+    rest = [str(card) for card in ft.DECK if str(card) not in trumps]
+    state = ft.deal_from([trumps, rest[0:18], rest[18:36], rest[36:54]], rest[54:60])
+    assert state.phase is ft.Phase.BIDDING
+    observation = ft.observe(state, 0)
+    rng = random.Random(6)
+    holders = set()
+    for _ in range(200):
+        world = sample_state(observation, rng)
+        assert world.phase is ft.Phase.BIDDING
+        holder = next((s for s in range(4) if Card.parse("T1") in world.hand(s)), None)
+        if holder is not None:  # else the Petit is in the dog
+            assert set(world.hand(holder)) & set(cards("T2 T21 EX"))
+        holders.add(holder)
+    assert holders == {1, 2, 3, None}
