@@ -6,9 +6,9 @@ hand in turn and the luck cancels out: :func:`duplicate` does that for any playe
 :mod:`frenchtarot.players`) and reports each one's mean score per deal with a 95%
 confidence interval.
 
-Deals are independent, so the arena hands them to any :class:`concurrent.futures.Executor`:
-a :class:`~concurrent.futures.ProcessPoolExecutor` on one machine, or a cluster's executor
-(Dask's ``Client.get_executor()``, Ray's ``RayExecutor``). The results depend on the seed
+Deals are independent, so the arena hands them to any ``concurrent.futures`` executor: a
+``ProcessPoolExecutor`` on one machine, or a cluster's executor (Dask's
+``Client.get_executor()``, Ray's ``RayExecutor``). The results depend on the seed
 only, never on the executor or on the number of workers.
 """
 
@@ -19,7 +19,7 @@ import copy
 import math
 import random
 from collections.abc import Callable, Sequence
-from typing import Final
+from typing import Any, Final, Protocol, TypeVar
 
 import attrs
 
@@ -30,10 +30,26 @@ from frenchtarot.players import InvalidSettingsError, Player, play_deal
 from frenchtarot.rules import RULES_BY_SEATS, Rules
 from frenchtarot.scoring import returns
 
-__all__ = ["DuplicateResult", "duplicate"]
+__all__ = ["DuplicateResult", "Executor", "duplicate", "play_rotations"]
+
+_T = TypeVar("_T")
 
 #: The normal quantile of a two-sided 95% interval.
 _Z95: Final = 1.959963984540054
+
+
+class Executor(Protocol):
+    """What :func:`duplicate` needs of an executor: a ``submit`` method.
+
+    The ``concurrent.futures`` executors have it (thread and process pools), and so do
+    Dask's ``Client.get_executor()`` and Ray's ``RayExecutor``.
+    """
+
+    def submit(
+        self, fn: Callable[..., _T], /, *args: Any, **kwargs: Any
+    ) -> concurrent.futures.Future[_T]:
+        """Schedule ``fn(*args, **kwargs)`` and return its future."""
+        ...
 
 
 @attrs.frozen
@@ -155,7 +171,7 @@ def duplicate(
     *,
     deals: int = 100,
     seed: int = 0,
-    executor: concurrent.futures.Executor | None = None,
+    executor: Executor | None = None,
     progress: Callable[[int, int], object] | None = None,
     names: Sequence[str] | None = None,
 ) -> DuplicateResult:
