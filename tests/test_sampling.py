@@ -290,3 +290,14 @@ def test_no_sampled_world_holds_a_petit_sec() -> None:
             assert set(world.hand(holder)) & set(cards("T2 T21 EX"))
         holders.add(holder)
     assert holders == {1, 2, 3, None}
+
+
+def test_a_petit_sec_annulment_keeps_the_spread_hand() -> None:
+    state = ft.new_deal(seed=232)  # a petit sec: the deal is annulled at once
+    assert state.annulment is not None and state.annulment.seat is not None
+    holder = state.annulment.seat
+    for seat in range(4):
+        observation = ft.observe(state, seat)
+        world = sample_state(observation, random.Random(seat))
+        assert world.hand(holder) == state.hand(holder)
+        assert ft.observe(world, seat) == observation
