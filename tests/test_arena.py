@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import multiprocessing
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
 import pytest
@@ -55,7 +56,9 @@ def test_every_deal_sums_to_zero_and_the_intervals_hold_the_means(
 def test_the_same_seed_gives_the_same_numbers_on_a_process_pool(
     in_process: DuplicateResult,
 ) -> None:
-    with ProcessPoolExecutor(max_workers=4) as executor:
+    # Spawned workers: forking a test process that may run threads (Dask's) could hang.
+    spawn = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(max_workers=4, mp_context=spawn) as executor:
         assert duplicate(field(), deals=DEALS, seed=7, executor=executor) == in_process
     with ThreadPoolExecutor(max_workers=2) as executor:
         assert duplicate(field(), deals=DEALS, seed=7, executor=executor) == in_process

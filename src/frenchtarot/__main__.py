@@ -14,6 +14,7 @@ a game of several deals between the built-in players and prints its score sheet;
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import random
 import sys
 from collections.abc import Sequence
@@ -350,7 +351,9 @@ def main_arena(argv: Sequence[str]) -> int:
     if args.workers == 1:
         result = duplicate(players, deals=args.deals, seed=seed, progress=progress, names=labels)
     else:
-        with ProcessPoolExecutor(max_workers=args.workers) as executor:
+        # Spawned, as on every platform: forking a process that runs threads may hang.
+        spawn = multiprocessing.get_context("spawn")
+        with ProcessPoolExecutor(max_workers=args.workers, mp_context=spawn) as executor:
             result = duplicate(
                 players,
                 deals=args.deals,
