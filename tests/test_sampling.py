@@ -173,6 +173,11 @@ def test_sampling_is_uniform_on_enumerable_end_positions(
     if rules.calls_partner:  # the test's deals call the King of the seed's suit
         state = ft.apply(state, ft.legal_actions(state)[seed % 4])
     state = _play_to(state, left, rng)
+    _assert_uniform(state, seat, rng)
+
+
+def _assert_uniform(state: State, seat: int, rng: random.Random) -> None:
+    """Draw worlds for ``seat``: each consistent one equally often (chi-square), no other."""
     worlds = set(_worlds(state, seat))
     assert _world_key(state) in worlds
     assert len(worlds) >= 5
