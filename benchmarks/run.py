@@ -152,10 +152,14 @@ def package_dir(ft: ModuleType) -> Path:
     return Path(str(ft.__file__)).resolve().parent
 
 
+# The learning adapters import their extras (open-spiel, pettingzoo), which need not be here.
+_OPTIONAL_MODULES = frozenset({"__main__", "openspiel", "pettingzoo"})
+
+
 def import_all(ft: ModuleType) -> None:
     """Import every module of the package, so that the checks see any compiled one."""
     for module in pkgutil.iter_modules(ft.__path__):
-        if module.name != "__main__":
+        if module.name not in _OPTIONAL_MODULES:
             importlib.import_module(f"frenchtarot.{module.name}")
 
 
