@@ -54,8 +54,9 @@ def select(table: tuple[tuple[tuple[T, ...], ...], ...], mask: int) -> tuple[T, 
     """The items of ``table`` (see :func:`make_table`) for the bits of ``mask``, ascending."""
     out: tuple[T, ...] = ()
     k = 0
-    # One C call cuts the 78-bit mask into its 10 bytes (cheaper than shifting it 10 times).
-    for byte in mask.to_bytes(10, "little"):
+    # One C call cuts the mask into its bytes, up to the highest set bit (cheaper than
+    # shifting a 78-bit number byte by byte).
+    for byte in mask.to_bytes((mask.bit_length() + 7) >> 3, "little"):
         if byte:
             out += table[k][byte]
         k += 1  # noqa: SIM113 (enumerate is slower here, on the hottest path)
