@@ -109,8 +109,13 @@ def _napoleon_keep_summaries(
 # which ``-W`` turns into a failed build.
 _DOCUMENTED_MODULES = (
     "frenchtarot",
+    "frenchtarot.arena",
+    "frenchtarot.encoding",
+    "frenchtarot.match",
     "frenchtarot.observation",
     "frenchtarot.players",
+    "frenchtarot.records",
+    "frenchtarot.sampling",
     "frenchtarot.svg",
     "frenchtarot.testing",
 )
