@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import importlib
 import inspect
 import pickle
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
@@ -313,3 +315,41 @@ def test_refusals_say_what_was_allowed() -> None:
         apply(state, refused)
     plays = " ".join(str(a.card) for a in legal_actions(state) if isinstance(a, Play))
     assert f"seat {seat} may play {plays}" in str(info.value)
+
+
+# The errors of the optional and domain modules live beside their code; they follow the same
+# two rules: a TarotError, and the builtin a caller would catch.
+DOMAIN_ERRORS: list[tuple[str, str, type[Exception]]] = [
+    ("frenchtarot.svg", "InvalidSizeError", ValueError),
+    ("frenchtarot.encoding", "EncodingError", ValueError),
+    ("frenchtarot.players", "InvalidSettingsError", ValueError),
+    ("frenchtarot.sampling", "InconsistentObservationError", ValueError),
+    ("frenchtarot.testing", "ConformanceError", AssertionError),
+]
+
+
+@pytest.mark.parametrize(
+    ("module", "name", "builtin"), DOMAIN_ERRORS, ids=[name for _, name, _ in DOMAIN_ERRORS]
+)
+def test_domain_errors_are_tarot_errors_and_the_right_builtin(
+    module: str, name: str, builtin: type[Exception]
+) -> None:
+    cls = getattr(importlib.import_module(module), name)
+    assert issubclass(cls, TarotError) and issubclass(cls, builtin)
+    assert name in importlib.import_module(module).__all__
+
+
+def test_the_domain_table_lists_every_error_class_outside_errors() -> None:
+    package = Path(frenchtarot.__file__).parent
+    defined = set()
+    for path in package.glob("*.py"):
+        if path.stem in ("errors", "__main__"):
+            continue
+        try:
+            module = importlib.import_module(f"frenchtarot.{path.stem}")
+        except ImportError:  # an adapter whose extra is not installed
+            continue
+        for name, obj in inspect.getmembers(module, inspect.isclass):
+            if issubclass(obj, TarotError) and obj.__module__ == module.__name__:
+                defined.add(name)
+    assert defined == {name for _, name, _ in DOMAIN_ERRORS}
