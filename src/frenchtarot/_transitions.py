@@ -54,7 +54,8 @@ _SLAM_ACTIONS: Final[tuple[Action, ...]] = (PASS, ANNOUNCE_SLAM)
 _HANDFUL_CARDS: Final = _masks.TRUMPS | _masks.EXCUSE
 _EXCUSE_INDEX: Final = 21
 # The play state last given to legal_actions and its legal-card mask, so that apply, called
-# next on the same state in the usual loop, need not work the mask out again.
+# next on the same state in the usual loop, need not work the mask out again. One tuple, set
+# in one assignment, so that threads never pair a state with another state's mask.
 _last_legal: tuple[State | None, int] = (None, 0)
 # The phases as module constants: the hot paths test them on every action.
 _PLAY: Final = Phase.PLAY
