@@ -13,7 +13,7 @@ from frenchtarot import _masks
 from frenchtarot.rules import Rules
 from frenchtarot.state import Annulment, AnnulReason, Phase, State, make_state
 
-__all__ = ["mask_of_indices", "petit_sec_seat", "shuffle_and_deal", "start"]
+__all__ = ["is_petit_sec", "mask_of_indices", "petit_sec_seat", "shuffle_and_deal", "start"]
 
 
 def shuffle_and_deal(
@@ -63,10 +63,15 @@ def mask_of_indices(indices: list[int]) -> int:
     return sum(map(_BIT.__getitem__, indices))
 
 
+def is_petit_sec(hand: int) -> bool:
+    """Whether ``hand`` holds the Petit as its only trump, without the Excuse."""
+    return hand & (_masks.TRUMPS | _masks.EXCUSE) == _masks.PETIT
+
+
 def petit_sec_seat(hands: tuple[int, ...]) -> int | None:
     """The seat whose only trump is the Petit, without the Excuse, or ``None``."""
     for seat, hand in enumerate(hands):
-        if hand & (_masks.TRUMPS | _masks.EXCUSE) == _masks.PETIT:
+        if is_petit_sec(hand):
             return seat
     return None
 

@@ -9,6 +9,7 @@ from frenchtarot import _masks
 from frenchtarot.errors import Rule
 
 if TYPE_CHECKING:
+    from frenchtarot.cards import Card
     from frenchtarot.rules import Rules
     from frenchtarot.state import Trick
 
@@ -134,3 +135,15 @@ def trick_winner(
         if excuse_wins_last_trick(camp, owner, earlier):
             return owner
     return winner
+
+
+def played_by_seat(seats: int, plays: Iterable[tuple[int, Sequence[Card]]]) -> list[int]:
+    """The cards each seat played, one mask per seat, from each trick's leader and cards.
+
+    ``plays`` holds ``(leader, cards)`` for the completed tricks and the trick in progress.
+    """
+    played = [0] * seats
+    for leader, cards in plays:
+        for position, card in enumerate(cards):
+            played[(leader + position) % seats] |= 1 << card.index
+    return played

@@ -179,15 +179,11 @@ class Observation:
     @property
     def dealt_hand(self) -> tuple[Card, ...]:
         """The cards this seat was dealt (before taking any dog), in canonical order."""
-        mask = _masks.mask_of(self.hand)
-        seats = self.rules.seats
-        seat = self.seat
-        for trick in self.tricks:
-            mask |= 1 << trick.cards[(seat - trick.leader) % seats].index
+        plays = [(trick.leader, trick.cards) for trick in self.tricks]
         if self.leader is not None:
-            position = (seat - self.leader) % seats
-            if position < len(self.current_trick):
-                mask |= 1 << self.current_trick[position].index
+            plays.append((self.leader, self.current_trick))
+        played = _tricks.played_by_seat(self.rules.seats, plays)[self.seat]
+        mask = _masks.mask_of(self.hand) | played
         if self.discard is not None:
             mask |= _masks.mask_of(self.discard)
             if self.dog is not None:

@@ -39,10 +39,11 @@ from typing import Final
 
 import attrs
 
-from frenchtarot import _calling, _masks
+from frenchtarot import _calling, _masks, _tricks
 from frenchtarot._checks import describe_value
 from frenchtarot._dealing import deal_from
 from frenchtarot._engine import act
+from frenchtarot._shuffle import is_petit_sec
 from frenchtarot.actions import Action, Discard
 from frenchtarot.cards import Card, Suit
 from frenchtarot.errors import IllegalActionError, InvalidDealError, TarotError, TarotTypeError
@@ -197,13 +198,10 @@ class _Sampler:
         seats = rules.seats
         me = observation.seat
         taker = observation.taker
-        played = [0] * seats
         plays = [(t.leader, t.cards) for t in observation.tricks]
         if observation.leader is not None:
             plays.append((observation.leader, observation.current_trick))
-        for leader, cards in plays:
-            for position, card in enumerate(cards):
-                played[(leader + position) % seats] |= 1 << card.index
+        played = _tricks.played_by_seat(seats, plays)
         self.played = played
         shown_ecart = _masks.mask_of(observation.shown_discard)
         held = [0] * seats
@@ -451,8 +449,7 @@ class _Sampler:
             put_aside = self.my_discard | self.shown_ecart | ecart
             hands[taker] = (hands[taker] | put_aside) & ~self.dog
         for seat, hand in enumerate(hands):
-            petit_sec = hand & _masks.TRUMPS == _masks.PETIT and not hand & _masks.EXCUSE
-            if petit_sec and seat != self.petit_sec_seat:
+            if is_petit_sec(hand) and seat != self.petit_sec_seat:
                 return None
         history: list[Action | None] = list(observation.history)
         unseen = _masks.cards(ecart)

@@ -15,7 +15,7 @@ from typing import Final, SupportsIndex, final
 
 from attrs.exceptions import FrozenInstanceError
 
-from frenchtarot import _masks
+from frenchtarot import _masks, _tricks
 from frenchtarot._parts import Annulment, AnnulReason, Handful, Trick
 from frenchtarot.actions import Action, Bid, Contract, DeclareHandful, Play
 from frenchtarot.cards import DECK, Card
@@ -411,13 +411,10 @@ class State(_StateSlots):
         >>> state.dealt == start.hands
         True
         """
-        seats = self.rules.seats
-        held = list(self._hands)
-        for trick in self.tricks:
-            for position, card in enumerate(trick.cards):
-                held[(trick.leader + position) % seats] |= 1 << card.index
-        for position, index in enumerate(self._trick):
-            held[(self._leader + position) % seats] |= 1 << index
+        plays = [(trick.leader, trick.cards) for trick in self.tricks]
+        plays.append((self._leader, self.current_trick))
+        played = _tricks.played_by_seat(self.rules.seats, plays)
+        held = [hand | cards for hand, cards in zip(self._hands, played, strict=True)]
         taker = self.taker
         if taker is not None and self._dog_taken():
             held[taker] = (held[taker] | self._discard) & ~self._dog
