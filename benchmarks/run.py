@@ -128,10 +128,13 @@ def fail(message: str) -> NoReturn:
 
 
 def is_compiled(ft: ModuleType) -> bool:
-    """Whether this frenchtarot is compiled: ``frenchtarot.compiled``, else ``state.COMPILED``."""
+    """Whether this frenchtarot is compiled: ``frenchtarot.compiled``, else ``state.COMPILED``.
+
+    Versions from before the compiled build have neither: they are pure Python.
+    """
     flag = getattr(ft, "compiled", None)
     if flag is None or isinstance(flag, ModuleType):
-        return bool(importlib.import_module("frenchtarot.state").COMPILED)
+        return bool(getattr(importlib.import_module("frenchtarot.state"), "COMPILED", False))
     return bool(flag() if callable(flag) else flag)
 
 
