@@ -50,14 +50,12 @@ True
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable, Sequence
-from typing import Any, Final, Protocol
-
-import attrs
+from typing import Final
 
 from frenchtarot._checks import describe_value
 from frenchtarot._engine import legal_actions
+from frenchtarot._tensor_layout import CALL_OFFSET, Field, TensorBuffer, layout
+from frenchtarot._tensor_layout import CALLABLE as CALLABLE
 from frenchtarot.actions import (
     Action,
     AnnounceSlam,
@@ -69,11 +67,11 @@ from frenchtarot.actions import (
     Pass,
     Play,
 )
-from frenchtarot.cards import DECK, Card
+from frenchtarot.cards import DECK
 from frenchtarot.errors import TarotError, TarotTypeError
 from frenchtarot.observation import Observation
 from frenchtarot.rules import Rules
-from frenchtarot.state import Phase, State
+from frenchtarot.state import State
 
 __all__ = [
     "EncodingError",
@@ -133,16 +131,7 @@ PLAY_BASE: Final = DISCARD_BASE + 78
 """The id of ``Play(DECK[0])``; ``Play(card)`` is ``PLAY_BASE + card.index``."""
 CALL_BASE: Final = PLAY_BASE + 78
 """The id of the first callable card (five players)."""
-CALLABLE: Final[tuple[Card, ...]] = tuple(
-    card for card in DECK if card.suit is not None and card.rank >= 11
-)
-"""The 16 cards a taker may ever call (Jacks, Knights, Queens, Kings), in deck order."""
-_CALL_OFFSET: Final[dict[Card, int]] = {card: n for n, card in enumerate(CALLABLE)}
 _BIDS: Final[tuple[Bid, ...]] = tuple(Bid(contract) for contract in BID_IDS)
-_PHASES: Final[tuple[Phase, ...]] = tuple(Phase)
-_CONTRACTS: Final[tuple[Contract, ...]] = tuple(Contract)
-_SHOWABLE: Final = 22
-"""Cards a handful may hold: the 21 trumps (indices 0 to 20) and the Excuse (21)."""
 
 
 _MOST_UNIT: Final = (25 + 60 + 10) * 6 + 40 * 5 + 400
@@ -249,7 +238,7 @@ def action_id(action: Action, rules: Rules) -> int:
                 "(only five players do)",
                 action,
             )
-        offset = _CALL_OFFSET.get(card)
+        offset = CALL_OFFSET.get(card)
         if offset is None:
             raise EncodingError(
                 f"no id for {action}: only a Jack, Knight, Queen or King of a suit is ever called",
@@ -400,310 +389,7 @@ def describe_id(number: int, rules: Rules) -> str:
 
 
 # ---------------------------------------------------------------------------------------------
-# Tensors
-
-
-@attrs.frozen
-class Field:
-    """One field of a tensor: where it is and what it holds.
-
-    Attributes:
-        name: A short name, e.g. ``"hand"``.
-        offset: The index of its first entry in the tensor.
-        size: How many entries it has.
-        description: What the entries mean.
-    """
-
-    name: str
-    offset: int
-    size: int
-    description: str
-
-    @property
-    def end(self) -> int:
-        """One past the index of its last entry: the field is ``tensor[offset:end]``."""
-        return self.offset + self.size
-
-
-class TensorBuffer(Protocol):
-    """Where :func:`write_tensor` writes: a list of floats, a NumPy array of floats..."""
-
-    def __len__(self) -> int: ...
-
-    def __getitem__(self, index: int, /) -> Any: ...
-
-    def __setitem__(self, index: int, value: float, /) -> None: ...
-
-
-_Writer = Callable[[TensorBuffer, int, Observation], None]
-"""Writes one field of an observation into a tensor, at an offset."""
-
-
-def _one_hot(tensor: TensorBuffer, offset: int, index: int | None) -> None:
-    if index is not None:
-        tensor[offset + index] = 1.0
-
-
-def _cards(tensor: TensorBuffer, offset: int, cards: Sequence[Card]) -> None:
-    for card in cards:
-        tensor[offset + card.index] = 1.0
-
-
-def _write_hand_sizes(tensor: TensorBuffer, offset: int, obs: Observation) -> None:
-    for seat, size in enumerate(obs.hand_sizes):
-        tensor[offset + seat] = float(size)
-
-
-def _write_bids(tensor: TensorBuffer, offset: int, obs: Observation) -> None:
-    for seat, contract in obs.bids:
-        word = 0 if contract is None else 1 + _CONTRACTS.index(contract)
-        tensor[offset + 5 * seat + word] = 1.0
-
-
-def _write_handfuls(tensor: TensorBuffer, offset: int, obs: Observation) -> None:
-    for handful in obs.handfuls:
-        _cards(tensor, offset + _SHOWABLE * handful.seat, handful.cards)
-
-
-def _write_played(tensor: TensorBuffer, offset: int, obs: Observation) -> None:
-    seats = obs.rules.seats
-    for trick in obs.tricks:
-        for position, card in enumerate(trick.cards):
-            tensor[offset + 78 * ((trick.leader + position) % seats) + card.index] = 1.0
-    if obs.leader is not None:
-        for position, card in enumerate(obs.current_trick):
-            tensor[offset + 78 * ((obs.leader + position) % seats) + card.index] = 1.0
-
-
-def _write_trick(tensor: TensorBuffer, offset: int, obs: Observation) -> None:
-    for position, card in enumerate(obs.current_trick):
-        tensor[offset + 78 * position + card.index] = 1.0
-
-
-def _write_won(tensor: TensorBuffer, offset: int, obs: Observation) -> None:
-    seats = obs.rules.seats
-    for trick in obs.tricks:
-        tensor[offset + trick.winner] += 1.0
-        tensor[offset + seats + trick.winner] += sum(card.points for card in trick.cards)
-
-
-def _write_score(tensor: TensorBuffer, offset: int, obs: Observation) -> None:
-    if obs.score is not None:
-        for seat, delta in enumerate(obs.score.deltas):
-            tensor[offset + seat] = float(delta)
-
-
-def _write_ecart_order(tensor: TensorBuffer, offset: int, obs: Observation) -> None:
-    position = 0
-    for action in obs.history:
-        if action is None:
-            tensor[offset + 79 * position + 78] = 1.0
-        elif isinstance(action, Discard):
-            tensor[offset + 79 * position + action.card.index] = 1.0
-        else:
-            continue
-        position += 1
-
-
-def _write_tricks(tensor: TensorBuffer, offset: int, obs: Observation) -> None:
-    seats = obs.rules.seats
-    block = seats * 79
-    everything = [(t.leader, t.cards) for t in obs.tricks]
-    if obs.leader is not None and obs.phase is Phase.PLAY:
-        everything.append((obs.leader, obs.current_trick))
-    for number, (leader, cards) in enumerate(everything):
-        start = offset + block * number
-        tensor[start + 78 * seats + leader] = 1.0
-        for position, card in enumerate(cards):
-            tensor[start + 78 * ((leader + position) % seats) + card.index] = 1.0
-
-
-def _observation_layout(rules: Rules) -> list[tuple[str, int, str, _Writer]]:
-    seats = rules.seats
-    layout: list[tuple[str, int, str, _Writer]] = [
-        (
-            "seat",
-            seats,
-            "one-hot: the observing seat",
-            lambda t, o, obs: _one_hot(t, o, obs.seat),
-        ),
-        ("dealer", seats, "one-hot: the dealer", lambda t, o, obs: _one_hot(t, o, obs.dealer)),
-        (
-            "phase",
-            len(_PHASES),
-            "one-hot: the phase (bidding, call, discard, slam, play, done, annulled)",
-            lambda t, o, obs: _one_hot(t, o, _PHASES.index(obs.phase)),
-        ),
-        (
-            "current",
-            seats,
-            "one-hot: the seat to act (all zero once the deal is over)",
-            lambda t, o, obs: _one_hot(t, o, obs.current),
-        ),
-        (
-            "hand",
-            78,
-            "the cards this seat holds now, by deck index",
-            lambda t, o, obs: _cards(t, o, obs.hand),
-        ),
-        (
-            "hand_sizes",
-            seats,
-            "how many cards each seat holds (a count)",
-            _write_hand_sizes,
-        ),
-        (
-            "bids",
-            5 * seats,
-            "per seat, one-hot of its word: pass, petite, garde, garde sans, garde contre "
-            "(all zero until it speaks)",
-            _write_bids,
-        ),
-        (
-            "taker",
-            seats,
-            "one-hot: the taker (during the bidding, the highest bidder so far)",
-            lambda t, o, obs: _one_hot(t, o, obs.taker),
-        ),
-        (
-            "contract",
-            4,
-            "one-hot: the contract (during the bidding, the highest bid so far)",
-            lambda t, o, obs: _one_hot(
-                t, o, None if obs.contract is None else _CONTRACTS.index(obs.contract)
-            ),
-        ),
-    ]
-    if rules.calls_partner:
-        layout += [
-            (
-                "called",
-                len(CALLABLE),
-                "one-hot: the called card, among the 16 Jacks, Knights, Queens and Kings",
-                lambda t, o, obs: _one_hot(
-                    t, o, None if obs.called is None else _CALL_OFFSET[obs.called]
-                ),
-            ),
-            (
-                "partner",
-                seats,
-                "one-hot: the taker's partner, once this seat knows who it is",
-                lambda t, o, obs: _one_hot(t, o, obs.partner),
-            ),
-            (
-                "alone",
-                1,
-                "1 once this seat knows the taker plays alone",
-                lambda t, o, obs: _one_hot(t, o, 0 if obs.alone else None),
-            ),
-        ]
-    layout += [
-        (
-            "dog",
-            78,
-            "the dog, once turned face up (Petite, Garde)",
-            lambda t, o, obs: _cards(t, o, obs.dog or ()),
-        ),
-        (
-            "ecart",
-            78,
-            "the écart so far, for the taker of a Petite or Garde (zeros for the others)",
-            lambda t, o, obs: _cards(t, o, obs.discard or ()),
-        ),
-        (
-            "ecart_trumps",
-            78,
-            "the trumps put in the écart, shown to everyone",
-            lambda t, o, obs: _cards(t, o, obs.shown_discard),
-        ),
-        (
-            "slam",
-            1,
-            "1 when the taker announced a slam",
-            lambda t, o, obs: _one_hot(t, o, 0 if obs.slam else None),
-        ),
-        (
-            "handfuls",
-            _SHOWABLE * seats,
-            "per seat, the trumps (T1 to T21) and the Excuse of the handful it showed",
-            _write_handfuls,
-        ),
-        (
-            "played",
-            78 * seats,
-            "per seat, the cards it has played (completed tricks and the trick in progress)",
-            _write_played,
-        ),
-        (
-            "leader",
-            seats,
-            "one-hot: the seat that leads the trick in progress",
-            lambda t, o, obs: _one_hot(t, o, obs.leader if obs.phase is Phase.PLAY else None),
-        ),
-        (
-            "trick",
-            78 * seats,
-            "per position in the trick in progress (the leader first), the card played there",
-            _write_trick,
-        ),
-        (
-            "won",
-            2 * seats,
-            "per seat, the tricks it has won (a count), then per seat the card points in them",
-            _write_won,
-        ),
-        (
-            "petit_sec",
-            78,
-            "the hand spread by a player holding the petit sec (the deal is annulled)",
-            lambda t, o, obs: _cards(t, o, obs.shown_hand or ()),
-        ),
-        (
-            "score",
-            seats,
-            "each seat's score for the deal once it is over (zeros before)",
-            _write_score,
-        ),
-    ]
-    return layout
-
-
-def _information_state_layout(rules: Rules) -> list[tuple[str, int, str, _Writer]]:
-    seats = rules.seats
-    return [
-        *_observation_layout(rules),
-        (
-            "dealt_hand",
-            78,
-            "the cards this seat was dealt",
-            lambda t, o, obs: _cards(t, o, obs.dealt_hand),
-        ),
-        (
-            "ecart_order",
-            79 * rules.dog_size,
-            "per card put in the écart, in order: one-hot of the card, or entry 78 when this "
-            "seat did not see it",
-            _write_ecart_order,
-        ),
-        (
-            "tricks",
-            79 * seats * rules.hand_size,
-            "per trick in order (the one in progress included), per seat the card it played "
-            "(one-hot of 78), then one-hot of the trick's leader",
-            _write_tricks,
-        ),
-    ]
-
-
-@functools.cache
-def _layout(rules: Rules, recall: bool) -> tuple[tuple[Field, ...], tuple[_Writer, ...]]:
-    raw = _information_state_layout(rules) if recall else _observation_layout(rules)
-    fields = []
-    offset = 0
-    for name, size, description, _writer in raw:
-        fields.append(Field(name, offset, size, description))
-        offset += size
-    return tuple(fields), tuple(writer for *_rest, writer in raw)
+# Tensors (the fields and their writers: frenchtarot._tensor_layout)
 
 
 def observation_fields(rules: Rules) -> tuple[Field, ...]:
@@ -723,7 +409,7 @@ def observation_fields(rules: Rules) -> tuple[Field, ...]:
     >>> [field.name for field in observation_fields(ft.FOUR_PLAYER)][:6]
     ['seat', 'dealer', 'phase', 'current', 'hand', 'hand_sizes']
     """
-    return _layout(_check_rules(rules), False)[0]
+    return layout(_check_rules(rules), False)[0]
 
 
 def information_state_fields(rules: Rules) -> tuple[Field, ...]:
@@ -738,7 +424,7 @@ def information_state_fields(rules: Rules) -> tuple[Field, ...]:
     Raises:
         TarotTypeError: ``rules`` is not a Rules.
     """
-    return _layout(_check_rules(rules), True)[0]
+    return layout(_check_rules(rules), True)[0]
 
 
 def observation_tensor_size(rules: Rules) -> int:
@@ -791,7 +477,7 @@ def _check_observation(observation: object) -> Observation:
 
 
 def _tensor(observation: Observation, recall: bool) -> list[float]:
-    fields, writers = _layout(observation.rules, recall)
+    fields, writers = layout(observation.rules, recall)
     tensor = [0.0] * fields[-1].end
     for field, writer in zip(fields, writers, strict=True):
         writer(tensor, field.offset, observation)
@@ -824,7 +510,7 @@ def write_tensor(
     >>> out == observation_tensor(seen)
     True
     """
-    fields, writers = _layout(_check_observation(observation).rules, perfect_recall)
+    fields, writers = layout(_check_observation(observation).rules, perfect_recall)
     size = fields[-1].end
     if len(out) != size:
         kind = "information-state" if perfect_recall else "observation"
