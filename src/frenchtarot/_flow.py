@@ -15,6 +15,8 @@ same steps, and both take every such decision from here:
 
 from __future__ import annotations
 
+from typing import Final
+
 from frenchtarot import _masks
 from frenchtarot.actions import Contract
 from frenchtarot.rules import Rules
@@ -55,9 +57,11 @@ def first_leader(rules: Rules, dealer: int, taker: int, slam: bool) -> int:
     return taker if slam else (dealer + 1) % rules.seats
 
 
-def next_in_trick(rules: Rules, seat: int) -> int:
-    """The seat that plays after ``seat`` within a trick."""
-    return seat + 1 if seat + 1 < rules.seats else 0
+NEXT_IN_TRICK: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple((seat + 1) % seats for seat in range(seats)) for seats in range(6)
+)
+"""``NEXT_IN_TRICK[seats][seat]``: the seat that plays after ``seat`` within a trick, at a
+table of ``seats`` (a table lookup: a card is played on every action of the play)."""
 
 
 def may_show_handful(tricks_done: int, shown_by_seat: bool) -> bool:

@@ -22,6 +22,8 @@ def canonical_displays(rules: Rules, hand: int, ecart_trumps: int) -> list[int]:
     """
     trumps, excuse = showable(hand, ecart_trumps)
     held = trumps.bit_count()
+    if held + (excuse != 0) < rules.handfuls[0][0]:  # too few for the smallest (most hands)
+        return []
     order = _masks.indices(ecart_trumps) + _masks.indices(trumps & ~ecart_trumps)
     displays = []
     for size, _bonus in rules.handfuls:

@@ -73,11 +73,7 @@ def legal(state: State) -> tuple[Action, ...]:
         legal = _play_mask(state, hand)
         _last_legal = (state, legal)
         plays: tuple[Action, ...] = _masks.select(_PLAY_TABLE, legal)
-        if (
-            not state.tricks
-            and (hand & _HANDFUL_CARDS or _ecart_trumps(state, seat))
-            and _flow.may_show_handful(len(state.tricks), _has_shown(state, seat))
-        ):
+        if not state.tricks and _flow.may_show_handful(0, _has_shown(state, seat)):
             displays = _handful.canonical_displays(state.rules, hand, _ecart_trumps(state, seat))
             if displays:
                 shown = tuple(DeclareHandful(_masks.cards(mask)) for mask in displays)
@@ -349,8 +345,9 @@ def _play(state: State, action: Play, seat: int) -> State:
     leader = state._leader
     tricks = state.tricks
     phase = _PLAY
-    if len(trick) < rules.seats:
-        current: int | None = _flow.next_in_trick(rules, seat)
+    seats = rules.seats
+    if len(trick) < seats:
+        current: int | None = _flow.NEXT_IN_TRICK[seats][seat]
     else:
         camp = _calling.camp_mask(state.taker, state.partner)  # type: ignore[arg-type]
         winner = _tricks.trick_winner(rules, camp, leader, trick, tricks)
