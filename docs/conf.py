@@ -49,6 +49,8 @@ html_title = f"frenchtarot {release}"
 myst_enable_extensions = ["colon_fence"]
 
 autodoc_typehints = "description"
+# Types only for the parameters a docstring documents: State's internal constructor stays out.
+autodoc_typehints_description_target = "documented_params"
 autodoc_member_order = "bysource"
 napoleon_google_docstring = True
 napoleon_numpy_docstring = False

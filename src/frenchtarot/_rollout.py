@@ -39,7 +39,15 @@ class Policy(Protocol):
     """
 
     def __call__(self, state: State, actions: tuple[Action, ...], /) -> Action:
-        """The action to take in ``state``, chosen from ``actions``."""
+        """The action to take in ``state``, chosen from ``actions``.
+
+        Args:
+            state: The state to act in.
+            actions: Its legal actions (:func:`~frenchtarot.legal_actions`), never empty.
+
+        Returns:
+            One of ``actions``.
+        """
         ...
 
 

@@ -86,19 +86,20 @@ def random_rollout(state: State, rng: random.Random) -> State:
     is drawn with the numbers ``rng.choice`` would use, without building the sequence.
     Every step follows ``frenchtarot._flow``, as the engine does.
     """
+    deal = state._deal
     bits: Callable[[int], int] = rng.getrandbits
-    rules = state.rules
+    rules = deal.rules
     seats = rules.seats
     phase = state.phase
     seat: int = state.current  # type: ignore[assignment]
     hands = state._hands
-    dog = state._dog
-    ecart = state._discard
-    taker = state.taker
-    contract = state.contract
-    called = state.called
-    partner = state.partner
-    slam = state.slam
+    dog = deal.dog
+    ecart = deal.discard
+    taker = deal.taker
+    contract = deal.contract
+    called = deal.called
+    partner = deal.partner
+    slam = deal.slam
     history = list(state.history)
 
     if phase is Phase.BIDDING:
@@ -116,7 +117,7 @@ def random_rollout(state: State, rng: random.Random) -> State:
         if phase is Phase.ANNULLED:
             return make_state(
                 rules,
-                state.dealer,
+                deal.dealer,
                 phase,
                 None,
                 hands,
@@ -127,7 +128,7 @@ def random_rollout(state: State, rng: random.Random) -> State:
                 None,
                 None,
                 slam,
-                state.handfuls,
+                deal.handfuls,
                 state.tricks,
                 state._trick,
                 state._leader,
@@ -169,11 +170,11 @@ def random_rollout(state: State, rng: random.Random) -> State:
         action = _SLAM_ACTIONS[_below(bits, len(_SLAM_ACTIONS))]
         history.append(action)
         slam = isinstance(action, AnnounceSlam)
-        leader = _flow.first_leader(rules, state.dealer, taker, slam)
+        leader = _flow.first_leader(rules, deal.dealer, taker, slam)
 
     # The play, one trick at a time. In the first trick, each seat that may still show a
     # handful is offered the canonical displays before its card.
-    handfuls = list(state.handfuls)
+    handfuls = list(deal.handfuls)
     asked = {handful.seat for handful in handfuls}  # seats that had their chance
     tricks = list(state.tricks)
     trick = state._trick
@@ -229,7 +230,7 @@ def random_rollout(state: State, rng: random.Random) -> State:
 
     return make_state(
         rules,
-        state.dealer,
+        deal.dealer,
         Phase.DONE,
         None,
         tuple(work),

@@ -62,17 +62,18 @@ def excuse_exchange(
 
 def tally(state: State) -> Score:
     """The score of a deal played out (phase ``DONE``): what :func:`frenchtarot.score` says."""
-    rules = state.rules
-    taker: int = state.taker  # type: ignore[assignment]
-    contract: Contract = state.contract  # type: ignore[assignment]
+    deal = state._deal
+    rules = deal.rules
+    taker: int = deal.taker  # type: ignore[assignment]
+    contract: Contract = deal.contract  # type: ignore[assignment]
     multiplier = contract.multiplier
     tricks = state.tricks
 
     # Card points and bouts of the taker's camp, in half points.
-    attack = state._discard
+    attack = deal.discard
     if contract is Contract.GARDE_SANS:
-        attack |= state._dog
-    partner = state.partner
+        attack |= deal.dog
+    partner = deal.partner
     camp = _calling.camp_mask(taker, partner)
     winners_attack = [bool(camp >> trick.winner & 1) for trick in tricks]
     for trick, won in zip(tricks, winners_attack, strict=True):
@@ -97,9 +98,9 @@ def tally(state: State) -> Score:
 
     petit = _petit_au_bout(state, winners_attack, multiplier)
     handfuls = tuple(
-        HandfulBonus(h.seat, h.size, sign * rules.handful_bonus(h.size)) for h in state.handfuls
+        HandfulBonus(h.seat, h.size, sign * rules.handful_bonus(h.size)) for h in deal.handfuls
     )
-    slam = _slam(state.slam, winners_attack)
+    slam = _slam(deal.slam, winners_attack)
     unit = (
         sign * (CONTRACT_POINTS + margin) * multiplier
         + (petit.value if petit else 0)
@@ -111,7 +112,7 @@ def tally(state: State) -> Score:
         annulment=None,
         taker=taker,
         contract=contract,
-        called=state.called,
+        called=deal.called,
         partner=partner,
         taker_points=taker_half / 2,
         defence_points=(_masks.TOTAL_HALF_POINTS - taker_half) / 2,

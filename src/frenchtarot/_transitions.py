@@ -38,7 +38,8 @@ from frenchtarot.state import (
     Phase,
     State,
     Trick,
-    make_state,
+    _Deal,
+    next_state,
 )
 
 __all__ = ["legal", "transition"]
@@ -65,6 +66,7 @@ _BIDDING: Final = Phase.BIDDING
 
 def legal(state: State) -> tuple[Action, ...]:
     """:func:`frenchtarot.legal_actions` of a state known to be a :class:`State`."""
+    deal = state._deal
     phase = state.phase
     if phase is _PLAY:
         global _last_legal
@@ -74,21 +76,21 @@ def legal(state: State) -> tuple[Action, ...]:
         _last_legal = (state, legal)
         plays: tuple[Action, ...] = _masks.select(_PLAY_TABLE, legal)
         if not state.tricks and _flow.may_show_handful(0, _has_shown(state, seat)):
-            displays = _handful.canonical_displays(state.rules, hand, _ecart_trumps(state, seat))
+            displays = _handful.canonical_displays(deal.rules, hand, _ecart_trumps(state, seat))
             if displays:
                 shown = tuple(DeclareHandful(_masks.cards(mask)) for mask in displays)
                 return shown + plays
         return plays
     if phase is _BIDDING:
-        return _BIDDING_ACTIONS[state.contract]
+        return _BIDDING_ACTIONS[deal.contract]
     if phase is Phase.DISCARD:
-        hand = state._hands[state.taker]  # type: ignore[index]
-        remaining = _flow.ecart_left(state.rules, state._discard)
+        hand = state._hands[deal.taker]  # type: ignore[index]
+        remaining = _flow.ecart_left(deal.rules, deal.discard)
         return _masks.select(_DISCARD_TABLE, _ecart.discard_mask(hand, remaining))
     if phase is Phase.SLAM:
         return _SLAM_ACTIONS
     if phase is Phase.CALL:
-        hand = state._hands[state.taker]  # type: ignore[index]
+        hand = state._hands[deal.taker]  # type: ignore[index]
         return _masks.select(_CALL_TABLE, _calling.callable_mask(hand))
     return ()
 
@@ -179,31 +181,47 @@ def _evolve(
 
     Every transition adds its action to ``history``; the dog, the tricks and the trick in
     progress are never changed by the transitions that come here (the play has its own).
+    The state's shared record is kept unless one of its fields changes.
     """
-    return make_state(
-        state.rules,
-        state.dealer,
+    deal = state._deal
+    if not (
+        discard is _KEEP
+        and taker is _KEEP
+        and contract is _KEEP
+        and called is _KEEP
+        and partner is _KEEP
+        and slam is _KEEP
+        and handfuls is _KEEP
+        and annulment is _KEEP
+    ):
+        deal = _Deal(
+            deal.rules,
+            deal.dealer,
+            deal.dog,
+            deal.discard if isinstance(discard, _Keep) else discard,
+            deal.taker if isinstance(taker, _Keep) else taker,
+            deal.contract if isinstance(contract, _Keep) else contract,
+            deal.called if isinstance(called, _Keep) else called,
+            deal.partner if isinstance(partner, _Keep) else partner,
+            deal.slam if isinstance(slam, _Keep) else slam,
+            deal.handfuls if isinstance(handfuls, _Keep) else handfuls,
+            deal.annulment if isinstance(annulment, _Keep) else annulment,
+        )
+    return next_state(
+        deal,
         state.phase if isinstance(phase, _Keep) else phase,
         state.current if isinstance(current, _Keep) else current,
         state._hands if isinstance(hands, _Keep) else hands,
-        state._dog,
-        state._discard if isinstance(discard, _Keep) else discard,
-        state.taker if isinstance(taker, _Keep) else taker,
-        state.contract if isinstance(contract, _Keep) else contract,
-        state.called if isinstance(called, _Keep) else called,
-        state.partner if isinstance(partner, _Keep) else partner,
-        state.slam if isinstance(slam, _Keep) else slam,
-        state.handfuls if isinstance(handfuls, _Keep) else handfuls,
         state.tricks,
         state._trick,
         state._leader if isinstance(leader, _Keep) else leader,
         history,
-        state.annulment if isinstance(annulment, _Keep) else annulment,
     )
 
 
 def _bid(state: State, action: Pass | Bid, seat: int) -> State:
-    taker, contract = state.taker, state.contract
+    deal = state._deal
+    taker, contract = deal.taker, deal.contract
     if isinstance(action, Bid):
         if contract is not None and action.contract <= contract:
             raise IllegalActionError(
@@ -211,7 +229,7 @@ def _bid(state: State, action: Pass | Bid, seat: int) -> State:
             )
         taker, contract = seat, action.contract
     history = state.history + (action,)
-    rules = state.rules
+    rules = deal.rules
     if not _flow.bidding_over(rules, len(history)):
         return _evolve(
             state, current=rules.next_seat(seat), taker=taker, contract=contract, history=history
@@ -230,7 +248,7 @@ def _bid(state: State, action: Pass | Bid, seat: int) -> State:
         state,
         phase=phase,
         current=taker,
-        hands=_flow.take_dog(state._hands, taker, state._dog)
+        hands=_flow.take_dog(state._hands, taker, deal.dog)
         if phase is Phase.DISCARD
         else state._hands,
         taker=taker,
@@ -240,6 +258,7 @@ def _bid(state: State, action: Pass | Bid, seat: int) -> State:
 
 
 def _call(state: State, action: Call, seat: int) -> State:
+    deal = state._deal
     hand = state._hands[seat]
     index = action.card.index
     allowed = _calling.callable_mask(hand)
@@ -247,11 +266,11 @@ def _call(state: State, action: Call, seat: int) -> State:
         raise IllegalActionError(
             Rule.CARD_NOT_CALLABLE, action, seat, f"allowed: {_names(_masks.cards(allowed))}"
         )
-    phase = _flow.after_call(state.contract)  # type: ignore[arg-type]
+    phase = _flow.after_call(deal.contract)  # type: ignore[arg-type]
     return _evolve(
         state,
         phase=phase,
-        hands=_flow.take_dog(state._hands, seat, state._dog)
+        hands=_flow.take_dog(state._hands, seat, deal.dog)
         if phase is Phase.DISCARD
         else state._hands,
         called=action.card,
@@ -261,9 +280,10 @@ def _call(state: State, action: Call, seat: int) -> State:
 
 
 def _discard(state: State, action: Discard, seat: int) -> State:
+    deal = state._deal
     hand = state._hands[seat]
     index = action.card.index
-    remaining = _flow.ecart_left(state.rules, state._discard)
+    remaining = _flow.ecart_left(deal.rules, deal.discard)
     if not _ecart.discard_mask(hand, remaining) >> index & 1:
         allowed = _masks.cards(_ecart.discard_mask(hand, remaining))
         raise IllegalActionError(
@@ -273,13 +293,14 @@ def _discard(state: State, action: Discard, seat: int) -> State:
         state,
         phase=Phase.DISCARD if remaining > 1 else Phase.SLAM,
         hands=_masks.replaced(state._hands, seat, hand & ~(1 << index)),
-        discard=state._discard | 1 << index,
+        discard=deal.discard | 1 << index,
         history=state.history + (action,),
     )
 
 
 def _start_play(state: State, action: Pass | AnnounceSlam, *, slam: bool) -> State:
-    leader = _flow.first_leader(state.rules, state.dealer, state.taker, slam)  # type: ignore[arg-type]
+    deal = state._deal
+    leader = _flow.first_leader(deal.rules, deal.dealer, deal.taker, slam)  # type: ignore[arg-type]
     return _evolve(
         state,
         phase=Phase.PLAY,
@@ -291,24 +312,27 @@ def _start_play(state: State, action: Pass | AnnounceSlam, *, slam: bool) -> Sta
 
 
 def _ecart_trumps(state: State, seat: int) -> int:
-    return state._discard & _masks.TRUMPS if seat == state.taker else 0
+    deal = state._deal
+    return deal.discard & _masks.TRUMPS if seat == deal.taker else 0
 
 
 def _has_shown(state: State, seat: int) -> bool:
     """Whether ``seat`` has shown a handful in this deal."""
-    return any(handful.seat == seat for handful in state.handfuls)
+    return any(handful.seat == seat for handful in state._deal.handfuls)
 
 
 def _play_mask(state: State, hand: int) -> int:
     """The cards of ``hand`` that the seat to act may play to the trick in progress."""
     trick = state._trick
     legal = _tricks.legal_mask(hand, trick)
-    if state.called is not None and not trick and not state.tricks:
-        legal = _calling.opening_lead_mask(legal, state.called._index)
+    called = state._deal.called
+    if called is not None and not trick and not state.tricks:
+        legal = _calling.opening_lead_mask(legal, called._index)
     return legal
 
 
 def _declare(state: State, action: DeclareHandful, seat: int) -> State:
+    deal = state._deal
     if state.tricks:
         raise IllegalActionError(Rule.HANDFUL_NOT_NOW, action, seat, "the first trick is over")
     if _has_shown(state, seat):
@@ -316,11 +340,11 @@ def _declare(state: State, action: DeclareHandful, seat: int) -> State:
             Rule.HANDFUL_NOT_NOW, action, seat, f"seat {seat} has already shown a handful"
         )
     shown = _masks.mask_of(action.cards)
-    problem = _handful.problem(state.rules, state._hands[seat], _ecart_trumps(state, seat), shown)
+    problem = _handful.problem(deal.rules, state._hands[seat], _ecart_trumps(state, seat), shown)
     if problem is not None:
         raise IllegalActionError(Rule.INVALID_HANDFUL, action, seat, problem)
     handful = Handful(seat, _masks.cards(shown))
-    return _evolve(state, handfuls=(*state.handfuls, handful), history=state.history + (action,))
+    return _evolve(state, handfuls=(*deal.handfuls, handful), history=state.history + (action,))
 
 
 def _play(state: State, action: Play, seat: int) -> State:
@@ -341,7 +365,8 @@ def _play(state: State, action: Play, seat: int) -> State:
         raise IllegalActionError(rule, action, seat, f"seat {seat} may play {allowed}")
     hands = _masks.replaced(hands, seat, hand ^ bit)
     trick += (index,)
-    rules = state.rules
+    deal = state._deal
+    rules = deal.rules
     leader = state._leader
     tricks = state.tricks
     phase = _PLAY
@@ -349,7 +374,7 @@ def _play(state: State, action: Play, seat: int) -> State:
     if len(trick) < seats:
         current: int | None = _flow.NEXT_IN_TRICK[seats][seat]
     else:
-        camp = _calling.camp_mask(state.taker, state.partner)  # type: ignore[arg-type]
+        camp = _calling.camp_mask(deal.taker, deal.partner)  # type: ignore[arg-type]
         winner = _tricks.trick_winner(rules, camp, leader, trick, tricks)
         tricks += (Trick._trusted(leader, tuple(map(_CARD_OF, trick)), winner),)
         trick = ()
@@ -357,25 +382,8 @@ def _play(state: State, action: Play, seat: int) -> State:
             phase, current = Phase.DONE, None
         else:
             current = leader = winner
-    return make_state(
-        rules,
-        state.dealer,
-        phase,
-        current,
-        hands,
-        state._dog,
-        state._discard,
-        state.taker,
-        state.contract,
-        state.called,
-        state.partner,
-        state.slam,
-        state.handfuls,
-        tricks,
-        trick,
-        leader,
-        state.history + (action,),
-        None,
+    return next_state(
+        deal, phase, current, hands, tricks, trick, leader, state.history + (action,)
     )
 
 

@@ -170,6 +170,12 @@ class Match:
         When that ends the deal, it joins :attr:`deals` and the next deal is dealt (an
         annulled deal is dealt again), unless the match is over.
 
+        Args:
+            action: The action, taken by the seat to act in the current deal.
+
+        Returns:
+            The new match; this one is unchanged.
+
         Raises:
             DealOverError: The match is over.
             IllegalActionError: The rules forbid the action.

@@ -417,50 +417,51 @@ def observe(state: State, seat: int) -> Observation:
     """
     if not isinstance(state, State):
         raise TarotTypeError(f"expected a State, not {type(state).__name__}")
-    seat = state.rules.check_seat(seat)
+    deal = state._deal
+    seat = deal.rules.check_seat(seat)
     phase = state.phase
     hands = state._hands
-    taker = state.taker
-    contract = state.contract
+    taker = deal.taker
+    contract = deal.contract
     current = state.current
     history: tuple[Action | None, ...] = state.history
     dog: tuple[Card, ...] | None = None
     discard: tuple[Card, ...] | None = None
     shown_discard: tuple[Card, ...] = ()
     if _flow.dog_is_public(phase, contract):
-        dog = _masks.cards(state._dog)
-        ecart = state._discard
+        dog = _masks.cards(deal.dog)
+        ecart = deal.discard
         shown_discard = _masks.cards(ecart & _masks.TRUMPS)
         if seat == taker:
             discard = _masks.cards(ecart)
         elif ecart & ~_masks.TRUMPS:
-            history = _mask_discards(state.history, _flow.actions_before_dog(state.rules))
+            history = _mask_discards(state.history, _flow.actions_before_dog(deal.rules))
     score: Score | None = None
     shown_hand: tuple[Card, ...] | None = None
-    annulment = state.annulment
+    annulment = deal.annulment
     if current is None:
         score = scoring.score(state)
         if annulment is not None and annulment.reason is AnnulReason.PETIT_SEC:
             shown_hand = _masks.cards(hands[annulment.seat])  # type: ignore[index]
     partner, alone = _known_camp(state, seat, dog is not None)
     return Observation(
-        state.rules,
+        deal.rules,
         seat,
-        state.dealer,
+        deal.dealer,
         phase,
         current,
         _masks.cards(hands[seat]),
         tuple(hand.bit_count() for hand in hands),
         taker,
         contract,
-        state.called,
+        deal.called,
         partner,
         alone,
         dog,
         discard,
         shown_discard,
-        state.slam,
-        state.handfuls,
+        deal.slam,
+        deal.handfuls,
         state.tricks,
         state.current_trick if phase is Phase.PLAY else (),
         state.leader,
@@ -474,18 +475,19 @@ def observe(state: State, seat: int) -> Observation:
 
 def _known_camp(state: State, seat: int, dog_shown: bool) -> tuple[int | None, bool]:
     """What ``seat`` knows of the taker's camp: ``(partner or None, known to be alone)``."""
-    called = state.called
+    deal = state._deal
+    called = deal.called
     if called is None:
         return None, False
     bit = 1 << called.index
     revealed = state.phase is Phase.DONE or any(called in trick.cards for trick in state.tricks)
     if not revealed and state.phase is Phase.PLAY:
         revealed = called.index in state._trick
-    partner = state.partner
+    partner = deal.partner
     if partner is not None:
         return (partner if revealed or seat == partner else None), False
-    in_dog = bool(state._dog & bit)
-    return None, revealed or (dog_shown and in_dog) or (seat == state.taker and not in_dog)
+    in_dog = bool(deal.dog & bit)
+    return None, revealed or (dog_shown and in_dog) or (seat == deal.taker and not in_dog)
 
 
 def _mask_discards(history: tuple[Action, ...], start: int) -> tuple[Action | None, ...]:

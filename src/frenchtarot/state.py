@@ -56,26 +56,59 @@ def _probe() -> None:
 COMPILED: Final[bool] = not isinstance(_probe, types.FunctionType)
 """Whether this module runs compiled by mypyc (the compiled build) or as Python."""
 
-_FIELDS: Final = (
-    "rules",
-    "dealer",
-    "phase",
-    "current",
-    "_hands",
-    "_dog",
-    "_discard",
-    "taker",
-    "contract",
-    "called",
-    "partner",
-    "slam",
-    "handfuls",
-    "tricks",
-    "_trick",
-    "_leader",
-    "history",
-    "annulment",
-)
+
+@final
+class _Deal:
+    """The fields of a state that playing a card never changes: one record shared by states.
+
+    The card play makes most of a deal's states, and each new state copies its fields:
+    keeping these in one shared record leaves it fewer to copy. The bidding, the call, the
+    écart, the slam decision, a handful and an annulment make a new record. Never changed
+    once made.
+    """
+
+    __slots__ = (
+        "annulment",
+        "called",
+        "contract",
+        "dealer",
+        "discard",
+        "dog",
+        "handfuls",
+        "partner",
+        "rules",
+        "slam",
+        "taker",
+    )
+
+    def __init__(
+        self,
+        rules: Rules,
+        dealer: int,
+        dog: int,
+        discard: int,
+        taker: int | None,
+        contract: Contract | None,
+        called: Card | None,
+        partner: int | None,
+        slam: bool,
+        handfuls: tuple[Handful, ...],
+        annulment: Annulment | None,
+    ) -> None:
+        self.rules = rules
+        self.dealer = dealer
+        self.dog = dog
+        self.discard = discard
+        self.taker = taker
+        self.contract = contract
+        self.called = called
+        self.partner = partner
+        self.slam = slam
+        self.handfuls = handfuls
+        self.annulment = annulment
+
+
+_FIELDS: Final = ("phase", "current", "_hands", "tricks", "_trick", "_leader", "history", "_deal")
 
 
 class _StateSlots:
@@ -83,24 +116,14 @@ class _StateSlots:
 
     __slots__ = (*_FIELDS, "_hash")
 
-    rules: Rules
-    dealer: int
     phase: Phase
     current: int | None
     _hands: tuple[int, ...]
-    _dog: int
-    _discard: int
-    taker: int | None
-    contract: Contract | None
-    called: Card | None
-    partner: int | None
-    slam: bool
-    handfuls: tuple[Handful, ...]
     tricks: tuple[Trick, ...]
     _trick: tuple[int, ...]
     _leader: int
     history: tuple[Action, ...]
-    annulment: Annulment | None
+    _deal: _Deal
     _hash: int
 
     def _keep_hash(self, digest: int) -> None:
@@ -111,7 +134,7 @@ class _StateSlots:
 class _Draft(_StateSlots):
     """A writable twin of :class:`State` with the same layout.
 
-    :func:`make_state` fills one in, then turns it into a State by assigning its class,
+    :func:`next_state` fills one in, then turns it into a State by assigning its class,
     which is cheaper than setting frozen attributes one by one.
     """
 
@@ -138,47 +161,38 @@ def make_state(
     history: tuple[Action, ...],
     annulment: Annulment | None,
 ) -> State:
-    """A :class:`State` from its fields, in their order; nothing is checked (a fast path)."""
+    """A :class:`State` from all its fields, in this order; nothing is checked."""
+    deal = _Deal(
+        rules, dealer, dog, discard, taker, contract, called, partner, slam, handfuls, annulment
+    )
+    return next_state(deal, phase, current, hands, tricks, trick, leader, history)
+
+
+def next_state(
+    deal: _Deal,
+    phase: Phase,
+    current: int | None,
+    hands: tuple[int, ...],
+    tricks: tuple[Trick, ...],
+    trick: tuple[int, ...],
+    leader: int,
+    history: tuple[Action, ...],
+) -> State:
+    """A :class:`State` from a shared record and the other fields; nothing is checked.
+
+    The fast path of the transitions: a card played keeps the record as it is.
+    """
     if COMPILED:  # a native class: its constructor sets the fields directly
-        return State(
-            rules,
-            dealer,
-            phase,
-            current,
-            hands,
-            dog,
-            discard,
-            taker,
-            contract,
-            called,
-            partner,
-            slam,
-            handfuls,
-            tricks,
-            trick,
-            leader,
-            history,
-            annulment,
-        )
+        return State(deal, phase, current, hands, tricks, trick, leader, history)
     state = _new(_Draft)
-    state.rules = rules
-    state.dealer = dealer
     state.phase = phase
     state.current = current
     state._hands = hands
-    state._dog = dog
-    state._discard = discard
-    state.taker = taker
-    state.contract = contract
-    state.called = called
-    state.partner = partner
-    state.slam = slam
-    state.handfuls = handfuls
     state.tricks = tricks
     state._trick = trick
     state._leader = leader
     state.history = history
-    state.annulment = annulment
+    state._deal = deal
     state.__class__ = State  # type: ignore[assignment]
     return state  # type: ignore[return-value]
 
@@ -198,96 +212,124 @@ class State(_StateSlots):
     give players :func:`frenchtarot.observe` of their seat instead.
 
     Attributes:
-        rules: The table size in force (:data:`frenchtarot.FOUR_PLAYER` by default).
-        dealer: The seat that dealt.
         phase: The stage the deal is in.
         current: The seat to act, or ``None`` when the deal is over.
-        taker: The taker once bidding is over; during the bidding, the highest bidder so far
-            (``None`` while nobody has bid).
-        contract: The taker's contract (during the bidding, the highest bid so far).
-        called: Five players: the card the taker called, once called; else ``None``.
-        partner: Five players: the seat dealt the called card, the taker's partner;
-            ``None`` before the call, when the taker plays alone (the card is in the dog
-            or the taker's hand) and at the other table sizes. It is secret until the
-            called card is played: :func:`frenchtarot.observe` shows it to no other seat.
-        slam: Whether the taker announced a slam.
-        handfuls: The handfuls shown so far, in order.
         tricks: The completed tricks, in order.
         history: Every action applied since the deal, in order.
-        annulment: Why the deal was annulled, or ``None``.
     """
 
     __slots__ = ()
 
     def __init__(
         self,
-        rules: Rules,
-        dealer: int,
+        deal: _Deal,
         phase: Phase,
         current: int | None,
         hands: tuple[int, ...],
-        dog: int,
-        discard: int,
-        taker: int | None,
-        contract: Contract | None,
-        called: Card | None,
-        partner: int | None,
-        slam: bool,
-        handfuls: tuple[Handful, ...],
         tricks: tuple[Trick, ...],
         trick: tuple[int, ...],
         leader: int,
         history: tuple[Action, ...],
-        annulment: Annulment | None = None,
     ) -> None:
         if not COMPILED:  # the attributes are frozen: set them underneath
-            values: tuple[object, ...] = (rules, dealer, phase, current, hands, dog, discard)
-            values += (taker, contract, called, partner, slam, handfuls, tricks, trick, leader)
-            values += (history, annulment)
+            values = (phase, current, hands, tricks, trick, leader, history, deal)
             for name, value in zip(_FIELDS, values, strict=True):
                 _set(self, name, value)
             return
         # Compiled, a native class's constructor sets its attributes without __setattr__.
-        self.rules = rules
-        self.dealer = dealer
         self.phase = phase
         self.current = current
         self._hands = hands
-        self._dog = dog
-        self._discard = discard
-        self.taker = taker
-        self.contract = contract
-        self.called = called
-        self.partner = partner
-        self.slam = slam
-        self.handfuls = handfuls
         self.tricks = tricks
         self._trick = trick
         self._leader = leader
         self.history = history
-        self.annulment = annulment
+        self._deal = deal
 
     def _fields(self) -> tuple[object, ...]:
+        """Every field, in :func:`make_state`'s order."""
+        deal = self._deal
         return (
-            self.rules,
-            self.dealer,
+            deal.rules,
+            deal.dealer,
             self.phase,
             self.current,
             self._hands,
-            self._dog,
-            self._discard,
-            self.taker,
-            self.contract,
-            self.called,
-            self.partner,
-            self.slam,
-            self.handfuls,
+            deal.dog,
+            deal.discard,
+            deal.taker,
+            deal.contract,
+            deal.called,
+            deal.partner,
+            deal.slam,
+            deal.handfuls,
             self.tricks,
             self._trick,
             self._leader,
             self.history,
-            self.annulment,
+            deal.annulment,
         )
+
+    @property
+    def rules(self) -> Rules:
+        """The table size in force (:data:`frenchtarot.FOUR_PLAYER` by default)."""
+        return self._deal.rules
+
+    @property
+    def dealer(self) -> int:
+        """The seat that dealt."""
+        return self._deal.dealer
+
+    @property
+    def taker(self) -> int | None:
+        """The taker once bidding is over; during the bidding, the highest bidder so far.
+
+        ``None`` while nobody has bid.
+        """
+        return self._deal.taker
+
+    @property
+    def contract(self) -> Contract | None:
+        """The taker's contract (during the bidding, the highest bid so far)."""
+        return self._deal.contract
+
+    @property
+    def called(self) -> Card | None:
+        """Five players: the card the taker called, once called; else ``None``."""
+        return self._deal.called
+
+    @property
+    def partner(self) -> int | None:
+        """Five players: the seat dealt the called card, the taker's partner.
+
+        ``None`` before the call, when the taker plays alone (the card is in the dog or the
+        taker's hand) and at the other table sizes. It is secret until the called card is
+        played: :func:`frenchtarot.observe` shows it to no other seat.
+        """
+        return self._deal.partner
+
+    @property
+    def slam(self) -> bool:
+        """Whether the taker announced a slam."""
+        return self._deal.slam
+
+    @property
+    def handfuls(self) -> tuple[Handful, ...]:
+        """The handfuls shown so far, in order."""
+        return self._deal.handfuls
+
+    @property
+    def annulment(self) -> Annulment | None:
+        """Why the deal was annulled, or ``None``."""
+        return self._deal.annulment
+
+    @property
+    def _dog(self) -> int:
+        return self._deal.dog
+
+    @property
+    def _discard(self) -> int:
+        return self._deal.discard
 
     def __eq__(self, other: object) -> bool:
         if self is other:

@@ -54,7 +54,16 @@ class NewDealHook(Protocol):
     """
 
     def __call__(self, *, dealer: int, seed: int, rules: Rules) -> State:
-        """Deal a new deal of ``rules`` from seat ``dealer``, shuffled from ``seed``."""
+        """Deal a new deal of ``rules`` from seat ``dealer``, shuffled from ``seed``.
+
+        Args:
+            dealer: The dealing seat.
+            seed: The seed of the shuffle.
+            rules: The table size.
+
+        Returns:
+            The first state of the deal, as :func:`~frenchtarot.new_deal` returns it.
+        """
         ...
 
 
