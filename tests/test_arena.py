@@ -5,11 +5,12 @@ from __future__ import annotations
 import math
 import multiprocessing
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from typing import TYPE_CHECKING
 
 import pytest
 
 import frenchtarot as ft
-from frenchtarot.arena import DuplicateResult, duplicate, play_rotations
+from frenchtarot.arena import DuplicateResult, Executor, duplicate, play_rotations
 from frenchtarot.players import (
     InvalidSettingsError,
     MonteCarloPlayer,
@@ -17,6 +18,13 @@ from frenchtarot.players import (
     RandomPlayer,
     SimplePlayer,
 )
+
+if TYPE_CHECKING:
+    from distributed.cfexecutor import ClientExecutor
+
+    def dask_executor(executor: ClientExecutor) -> Executor:
+        """For mypy: Dask's ``Client.get_executor()`` satisfies the protocol."""
+        return executor
 
 
 def field() -> list[Player]:
@@ -76,6 +84,17 @@ def test_the_same_seed_gives_the_same_numbers_on_a_dask_cluster(
     ):
         result = duplicate(field(), deals=DEALS, seed=7, executor=client.get_executor())
     assert result == in_process
+
+
+def test_the_standard_pools_are_executors() -> None:
+    # mypy checks the list's type: both pools satisfy the protocol (see dask_executor too).
+    spawn = multiprocessing.get_context("spawn")
+    with (
+        ThreadPoolExecutor(max_workers=1) as threads,
+        ProcessPoolExecutor(max_workers=1, mp_context=spawn) as pool,
+    ):
+        executors: list[Executor] = [threads, pool]
+        assert executors[0].submit(pow, 2, 10).result() == 1024
 
 
 def test_another_seed_deals_other_hands() -> None:

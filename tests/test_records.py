@@ -3,8 +3,11 @@ schema, streams as JSON Lines, and loads only through replay."""
 
 from __future__ import annotations
 
+import ast
 import io
 import json
+import math
+import typing
 from collections.abc import Iterator
 from importlib import resources
 from pathlib import Path
@@ -14,6 +17,7 @@ import jsonschema
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from typing_extensions import assert_type
 
 import frenchtarot as ft
 from frenchtarot import Match, RecordError, State, records
@@ -185,6 +189,46 @@ def test_a_deal_record_holds_the_hands_as_dealt_and_the_moves_with_seats() -> No
     assert record["dog"] == [str(card) for card in state.dog]
     assert record["moves"] == [[seat, str(action)] for seat, action in state.moves]
     assert records.decode(record) == state
+
+
+def is_json(value: records.JSONValue) -> bool:
+    """Whether ``value`` is JSON data all the way down (mypy checks the narrowing)."""
+    if value is None or isinstance(value, (bool, int, str)):
+        return True
+    if isinstance(value, float):
+        return math.isfinite(value)
+    if isinstance(value, list):
+        return all(is_json(item) for item in value)
+    return all(isinstance(key, str) and is_json(item) for key, item in value.items())
+
+
+def test_records_are_typed_as_json_values() -> None:
+    assert "JSONValue" in records.__all__
+    state = played(3)
+    record = assert_type(records.encode(state), dict[str, records.JSONValue])
+    assert is_json(record) and is_json(records.json_schema())
+    assert is_json(records.encode(ft.new_match(5, seed=1, dead_player=True)))
+    assert not is_json([math.nan])
+    assert records.decode(json.loads(json.dumps(record))) == state
+
+
+def test_the_json_alias_is_one_union_for_mypy_and_at_run_time() -> None:
+    tree = ast.parse(Path(records.__file__).read_text("utf-8"))
+    (branch,) = [
+        node
+        for node in tree.body
+        if isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING"
+    ]
+    (static,) = branch.body
+    (runtime,) = branch.orelse
+    assert isinstance(static, ast.AnnAssign) and static.value is not None
+    assert isinstance(runtime, ast.Assign) and isinstance(runtime.value, ast.Call)
+    assert ast.unparse(static.target) == ast.unparse(runtime.targets[0]) == "JSONValue"
+    name, union = runtime.value.args
+    assert ast.literal_eval(name) == "JSONValue"
+    assert ast.unparse(static.value) == ast.unparse(union)
+    # At run time the alias keeps its name in the annotations.
+    assert str(typing.get_type_hints(records.encode)["return"]) == "dict[str, JSONValue]"
 
 
 def test_json_lines_stream_in_constant_memory() -> None:

@@ -19,7 +19,7 @@ import copy
 import math
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, Final, Protocol, TypeVar
+from typing import Final, Protocol, TypeVar
 
 import attrs
 
@@ -41,14 +41,14 @@ _Z95: Final = 1.959963984540054
 class Executor(Protocol):
     """What :func:`duplicate` needs of an executor: a ``submit`` method.
 
-    The ``concurrent.futures`` executors have it (thread and process pools), and so do
+    ``submit(fn, *args)`` schedules ``fn(*args)`` and returns a ``concurrent.futures``
+    future of its result; :func:`duplicate` passes positional arguments only. The
+    ``concurrent.futures`` executors have it (thread and process pools), and so do
     Dask's ``Client.get_executor()`` and Ray's ``RayExecutor``.
     """
 
-    def submit(
-        self, fn: Callable[..., _T], /, *args: Any, **kwargs: Any
-    ) -> concurrent.futures.Future[_T]:
-        """Schedule ``fn(*args, **kwargs)`` and return its future."""
+    def submit(self, fn: Callable[..., _T], /, *args: object) -> concurrent.futures.Future[_T]:
+        """Schedule ``fn(*args)`` and return its future."""
         ...
 
 
