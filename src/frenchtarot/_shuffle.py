@@ -59,8 +59,11 @@ _BIT: Final = tuple(1 << index for index in range(78))
 
 
 def mask_of_indices(indices: list[int]) -> int:
-    """The mask of the cards ``indices`` (distinct indices, so their bits add up)."""
-    return sum(map(_BIT.__getitem__, indices))
+    """The mask of the cards ``indices``."""
+    mask = 0
+    for index in indices:  # faster than sum(map(...)): no call per card
+        mask |= _BIT[index]
+    return mask
 
 
 def is_petit_sec(hand: int) -> bool:
