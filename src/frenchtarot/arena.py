@@ -154,6 +154,15 @@ def play_rotations(
     In rotation ``r`` seat ``s`` is held by player ``(s + r) % seats``, so that every player
     holds every hand once. The players are copied first (the originals are left as they
     were), so the result depends on the arguments only.
+
+    Args:
+        players: One player per seat.
+        rules: The table size.
+        seed: The seed of the deal.
+        dealer: The dealing seat.
+
+    Returns:
+        Each player's total score over the rotations, in the order of ``players``.
     """
     seats = rules.seats
     players = copy.deepcopy(list(players))
