@@ -162,8 +162,8 @@ _KEEP: Final = _Keep.KEEP
 
 def _evolve(
     state: State,
+    action: Action,
     *,
-    history: tuple[Action, ...],
     phase: Phase | _Keep = _KEEP,
     current: int | _Keep | None = _KEEP,
     hands: tuple[int, ...] | _Keep = _KEEP,
@@ -179,7 +179,7 @@ def _evolve(
 ) -> State:
     """A copy of ``state`` with the fields given changed (the others kept), after an action.
 
-    Every transition adds its action to ``history``; the dog, the tricks and the trick in
+    Every transition adds its ``action`` to the history; the dog, the tricks and the trick in
     progress are never changed by the transitions that come here (the play has its own).
     The state's shared record is kept unless one of its fields changes.
     """
@@ -215,7 +215,7 @@ def _evolve(
         state.tricks,
         state._trick,
         state._leader if isinstance(leader, _Keep) else leader,
-        history,
+        (state._chain, action),
     )
 
 
@@ -228,24 +228,24 @@ def _bid(state: State, action: Pass | Bid, seat: int) -> State:
                 Rule.BID_TOO_LOW, action, seat, f"the highest bid is {contract.name.lower()}"
             )
         taker, contract = seat, action.contract
-    history = state.history + (action,)
     rules = deal.rules
-    if not _flow.bidding_over(rules, len(history)):
+    if not _flow.bidding_over(rules, len(state.history) + 1):
         return _evolve(
-            state, current=rules.next_seat(seat), taker=taker, contract=contract, history=history
+            state, action, current=rules.next_seat(seat), taker=taker, contract=contract
         )
     phase = _flow.after_bidding(rules, contract)
     if phase is Phase.ANNULLED:
         return _evolve(
             state,
+            action,
             phase=phase,
             current=None,
-            history=history,
             annulment=Annulment(AnnulReason.ALL_PASSED),
         )
     assert taker is not None
     return _evolve(
         state,
+        action,
         phase=phase,
         current=taker,
         hands=_flow.take_dog(state._hands, taker, deal.dog)
@@ -253,7 +253,6 @@ def _bid(state: State, action: Pass | Bid, seat: int) -> State:
         else state._hands,
         taker=taker,
         contract=contract,
-        history=history,
     )
 
 
@@ -269,13 +268,13 @@ def _call(state: State, action: Call, seat: int) -> State:
     phase = _flow.after_call(deal.contract)  # type: ignore[arg-type]
     return _evolve(
         state,
+        action,
         phase=phase,
         hands=_flow.take_dog(state._hands, seat, deal.dog)
         if phase is Phase.DISCARD
         else state._hands,
         called=action.card,
         partner=_calling.partner_of(state._hands, seat, index),
-        history=state.history + (action,),
     )
 
 
@@ -291,10 +290,10 @@ def _discard(state: State, action: Discard, seat: int) -> State:
         )
     return _evolve(
         state,
+        action,
         phase=Phase.DISCARD if remaining > 1 else Phase.SLAM,
         hands=_masks.replaced(state._hands, seat, hand & ~(1 << index)),
         discard=deal.discard | 1 << index,
-        history=state.history + (action,),
     )
 
 
@@ -303,11 +302,11 @@ def _start_play(state: State, action: Pass | AnnounceSlam, *, slam: bool) -> Sta
     leader = _flow.first_leader(deal.rules, deal.dealer, deal.taker, slam)  # type: ignore[arg-type]
     return _evolve(
         state,
+        action,
         phase=Phase.PLAY,
         current=leader,
         slam=slam,
         leader=leader,
-        history=state.history + (action,),
     )
 
 
@@ -344,7 +343,7 @@ def _declare(state: State, action: DeclareHandful, seat: int) -> State:
     if problem is not None:
         raise IllegalActionError(Rule.INVALID_HANDFUL, action, seat, problem)
     handful = Handful(seat, _masks.cards(shown))
-    return _evolve(state, handfuls=(*deal.handfuls, handful), history=state.history + (action,))
+    return _evolve(state, action, handfuls=(*deal.handfuls, handful))
 
 
 def _play(state: State, action: Play, seat: int) -> State:
@@ -382,9 +381,7 @@ def _play(state: State, action: Play, seat: int) -> State:
             phase, current = Phase.DONE, None
         else:
             current = leader = winner
-    return next_state(
-        deal, phase, current, hands, tricks, trick, leader, state.history + (action,)
-    )
+    return next_state(deal, phase, current, hands, tricks, trick, leader, (state._chain, action))
 
 
 def _names(cards: tuple[Card, ...]) -> str:

@@ -108,13 +108,31 @@ class _Deal:
         self.annulment = annulment
 
 
-_FIELDS: Final = ("phase", "current", "_hands", "tricks", "_trick", "_leader", "history", "_deal")
+_FIELDS: Final = ("phase", "current", "_hands", "tricks", "_trick", "_leader", "_chain", "_deal")
+
+_Chain = tuple[object, ...]
+"""The history as a chain shared by states: ``(earlier chain, action)`` for each action
+after a start ``(actions,)`` that holds a tuple. Each action adds one pair instead of
+copying the history; :attr:`State.history` joins the chain up when it is first read."""
+
+
+def _joined(chain: _Chain) -> tuple[Action, ...]:
+    """The actions of ``chain``, in order."""
+    tail: list[Action] = []
+    while len(chain) == 2:
+        tail.append(chain[1])  # type: ignore[arg-type]
+        chain = chain[0]  # type: ignore[assignment]
+    start: tuple[Action, ...] = chain[0]  # type: ignore[assignment]
+    if not tail:
+        return start
+    tail.reverse()
+    return start + tuple(tail)
 
 
 class _StateSlots:
     """The storage of a :class:`State`: one slot per field, and the cached hash."""
 
-    __slots__ = (*_FIELDS, "_hash")
+    __slots__ = (*_FIELDS, "_hash", "_history")
 
     phase: Phase
     current: int | None
@@ -122,13 +140,18 @@ class _StateSlots:
     tricks: tuple[Trick, ...]
     _trick: tuple[int, ...]
     _leader: int
-    history: tuple[Action, ...]
+    _chain: _Chain
     _deal: _Deal
     _hash: int
+    _history: tuple[Action, ...]
 
     def _keep_hash(self, digest: int) -> None:
         """Cache the hash (compiled: a method of this class sets the slot directly)."""
         self._hash = digest
+
+    def _keep_history(self, history: tuple[Action, ...]) -> None:
+        """Cache the joined history, as :meth:`_keep_hash` does the hash."""
+        self._history = history
 
 
 class _Draft(_StateSlots):
@@ -165,7 +188,7 @@ def make_state(
     deal = _Deal(
         rules, dealer, dog, discard, taker, contract, called, partner, slam, handfuls, annulment
     )
-    return next_state(deal, phase, current, hands, tricks, trick, leader, history)
+    return next_state(deal, phase, current, hands, tricks, trick, leader, (history,))
 
 
 def next_state(
@@ -176,14 +199,15 @@ def next_state(
     tricks: tuple[Trick, ...],
     trick: tuple[int, ...],
     leader: int,
-    history: tuple[Action, ...],
+    chain: _Chain,
 ) -> State:
     """A :class:`State` from a shared record and the other fields; nothing is checked.
 
-    The fast path of the transitions: a card played keeps the record as it is.
+    The fast path of the transitions: a card played keeps the record as it is and adds
+    ``(state._chain, action)`` to the history's chain.
     """
     if COMPILED:  # a native class: its constructor sets the fields directly
-        return State(deal, phase, current, hands, tricks, trick, leader, history)
+        return State(deal, phase, current, hands, tricks, trick, leader, chain)
     state = _new(_Draft)
     state.phase = phase
     state.current = current
@@ -191,7 +215,7 @@ def next_state(
     state.tricks = tricks
     state._trick = trick
     state._leader = leader
-    state.history = history
+    state._chain = chain
     state._deal = deal
     state.__class__ = State  # type: ignore[assignment]
     return state  # type: ignore[return-value]
@@ -215,7 +239,6 @@ class State(_StateSlots):
         phase: The stage the deal is in.
         current: The seat to act, or ``None`` when the deal is over.
         tricks: The completed tricks, in order.
-        history: Every action applied since the deal, in order.
     """
 
     __slots__ = ()
@@ -229,10 +252,10 @@ class State(_StateSlots):
         tricks: tuple[Trick, ...],
         trick: tuple[int, ...],
         leader: int,
-        history: tuple[Action, ...],
+        chain: _Chain,
     ) -> None:
         if not COMPILED:  # the attributes are frozen: set them underneath
-            values = (phase, current, hands, tricks, trick, leader, history, deal)
+            values = (phase, current, hands, tricks, trick, leader, chain, deal)
             for name, value in zip(_FIELDS, values, strict=True):
                 _set(self, name, value)
             return
@@ -243,7 +266,7 @@ class State(_StateSlots):
         self.tricks = tricks
         self._trick = trick
         self._leader = leader
-        self.history = history
+        self._chain = chain
         self._deal = deal
 
     def _fields(self) -> tuple[object, ...]:
@@ -269,6 +292,19 @@ class State(_StateSlots):
             self.history,
             deal.annulment,
         )
+
+    @property
+    def history(self) -> tuple[Action, ...]:
+        """Every action applied since the deal, in order."""
+        try:
+            return self._history
+        except AttributeError:
+            history = _joined(self._chain)
+            if COMPILED:
+                self._keep_history(history)
+            else:  # State.__setattr__ refuses: set the slot underneath
+                _set(self, "_history", history)
+            return history
 
     @property
     def rules(self) -> Rules:
