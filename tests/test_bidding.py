@@ -7,6 +7,7 @@ import itertools
 import pytest
 
 from frenchtarot import (
+    RULES_BY_SEATS,
     AnnounceSlam,
     AnnulReason,
     Bid,
@@ -52,6 +53,28 @@ def test_the_seat_after_the_dealer_speaks_first_and_turns_go_round(dealer: int) 
         state = apply(state, PASS)
     assert spoken == [(dealer + k) % 4 for k in (1, 2, 3, 4)]
     assert spoken[-1] == dealer
+
+
+@pytest.mark.parametrize(
+    ("seats", "dealer"), [(seats, dealer) for seats in (3, 4, 5) for dealer in range(seats)]
+)
+def test_the_bidding_ends_with_the_dealers_word_at_every_table(seats: int, dealer: int) -> None:
+    """Each seat speaks once, the dealer last, whatever the table size and the dealer."""
+    rules = RULES_BY_SEATS[seats]
+    # The first seed whose deal has no petit sec.
+    state = next(
+        s
+        for seed in range(100)
+        if (s := new_deal(seed=seed, dealer=dealer, rules=rules)).phase is Phase.BIDDING
+    )
+    spoken = []
+    while state.phase is Phase.BIDDING:
+        assert state.current is not None
+        spoken.append(state.current)
+        # The first seat bids, the others pass: the bidding goes on until the dealer speaks.
+        state = apply(state, P if len(spoken) == 1 else PASS)
+    assert spoken == [(dealer + k) % seats for k in range(1, seats + 1)]
+    assert state.taker == (dealer + 1) % seats
 
 
 # Each row: the words said, in order from the seat after the dealer; then the position (0

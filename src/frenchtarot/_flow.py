@@ -28,6 +28,14 @@ def bidding_over(rules: Rules, words: int) -> bool:
     return words >= rules.seats
 
 
+def words_spoken(rules: Rules, dealer: int, seat: int) -> int:
+    """How many words have been said once ``seat`` has spoken in the bidding.
+
+    The bidding goes round the table once, from the dealer's next seat to the dealer.
+    """
+    return (seat - dealer - 1) % rules.seats + 1
+
+
 def after_bidding(rules: Rules, contract: Contract | None) -> Phase:
     """The phase after the bidding's last word; ``contract`` is the highest bid or ``None``."""
     if contract is None:

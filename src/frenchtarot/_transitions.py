@@ -229,7 +229,7 @@ def _bid(state: State, action: Pass | Bid, seat: int) -> State:
             )
         taker, contract = seat, action.contract
     rules = deal.rules
-    if not _flow.bidding_over(rules, len(state.history) + 1):
+    if not _flow.bidding_over(rules, _flow.words_spoken(rules, deal.dealer, seat)):
         return _evolve(
             state, action, current=rules.next_seat(seat), taker=taker, contract=contract
         )

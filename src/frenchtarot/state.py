@@ -132,7 +132,7 @@ def _joined(chain: _Chain) -> tuple[Action, ...]:
 class _StateSlots:
     """The storage of a :class:`State`: one slot per field, and the cached hash."""
 
-    __slots__ = (*_FIELDS, "_hash", "_history")
+    __slots__ = (*_FIELDS, "is_terminal", "_hash", "_history")
 
     phase: Phase
     current: int | None
@@ -142,6 +142,7 @@ class _StateSlots:
     _leader: int
     _chain: _Chain
     _deal: _Deal
+    is_terminal: bool
     _hash: int
     _history: tuple[Action, ...]
 
@@ -217,6 +218,7 @@ def next_state(
     state._leader = leader
     state._chain = chain
     state._deal = deal
+    state.is_terminal = current is None
     state.__class__ = State  # type: ignore[assignment]
     return state  # type: ignore[return-value]
 
@@ -238,6 +240,7 @@ class State(_StateSlots):
     Attributes:
         phase: The stage the deal is in.
         current: The seat to act, or ``None`` when the deal is over.
+        is_terminal: Whether the deal is over (played out or annulled): ``current is None``.
         tricks: The completed tricks, in order.
     """
 
@@ -258,6 +261,7 @@ class State(_StateSlots):
             values = (phase, current, hands, tricks, trick, leader, chain, deal)
             for name, value in zip(_FIELDS, values, strict=True):
                 _set(self, name, value)
+            _set(self, "is_terminal", current is None)
             return
         # Compiled, a native class's constructor sets its attributes without __setattr__.
         self.phase = phase
@@ -268,6 +272,7 @@ class State(_StateSlots):
         self._leader = leader
         self._chain = chain
         self._deal = deal
+        self.is_terminal = current is None
 
     def _fields(self) -> tuple[object, ...]:
         """Every field, in :func:`make_state`'s order."""
@@ -419,11 +424,6 @@ class State(_StateSlots):
         if self.partner is None:
             return (self.taker,)
         return tuple(sorted((self.taker, self.partner)))
-
-    @property
-    def is_terminal(self) -> bool:
-        """Whether the deal is over (played out or annulled)."""
-        return self.current is None
 
     @property
     def hands(self) -> tuple[tuple[Card, ...], ...]:
