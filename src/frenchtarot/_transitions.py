@@ -112,8 +112,45 @@ def transition(state: State, action: object, seat: int | None) -> State:
     phase = state.phase
     # The most frequent action first, tested by its exact class before isinstance.
     if action.__class__ is Play or isinstance(action, Play):
-        if phase is _PLAY:
-            return _play(state, action, current)
+        if phase is _PLAY:  # the play is inline: nine actions in ten of a deal play a card
+            hands = state._hands
+            hand = hands[current]
+            index = action.card._index
+            bit = 1 << index
+            cached, legal = _last_legal
+            if cached is not state:
+                legal = _play_mask(state, hand)
+            if not legal & bit:
+                raise _refused_play(state, action, current, legal)
+            hands = _masks.replaced(hands, current, hand ^ bit)
+            trick = state._trick + (index,)
+            deal = state._deal
+            rules = deal.rules
+            leader = state._leader
+            tricks = state.tricks
+            seats = rules.seats
+            if len(trick) < seats:
+                return next_state(
+                    deal,
+                    _PLAY,
+                    _flow.NEXT_IN_TRICK[seats][current],
+                    hands,
+                    tricks,
+                    trick,
+                    leader,
+                    (state._chain, action),
+                )
+            camp = _calling.camp_mask(deal.taker, deal.partner)  # type: ignore[arg-type]
+            winner = _tricks.trick_winner(rules, camp, leader, trick, tricks)
+            tricks += (Trick._trusted(leader, tuple(map(_CARD_OF, trick)), winner),)
+            if _flow.deal_over(rules, len(tricks)):
+                phase, after = Phase.DONE, None
+            else:
+                phase, after = _PLAY, winner
+                leader = winner
+            return next_state(
+                deal, phase, after, hands, tricks, (), leader, (state._chain, action)
+            )
     elif isinstance(action, (Pass, Bid)):
         if phase is _BIDDING:
             return _bid(state, action, current)
@@ -346,42 +383,17 @@ def _declare(state: State, action: DeclareHandful, seat: int) -> State:
     return _evolve(state, action, handfuls=(*deal.handfuls, handful))
 
 
-def _play(state: State, action: Play, seat: int) -> State:
-    hands = state._hands
-    hand = hands[seat]
-    index = action.card._index
-    bit = 1 << index
+def _refused_play(state: State, action: Play, seat: int, legal: int) -> IllegalActionError:
+    """The error for playing ``action`` from ``seat``, whose legal cards are ``legal``."""
+    hand = state._hands[seat]
     trick = state._trick
-    cached, legal = _last_legal
-    if cached is not state:
-        legal = _play_mask(state, hand)
-    if not legal & bit:
-        if _tricks.legal_mask(hand, trick) & bit:  # barred by the opening-lead restriction
-            rule = Rule.CALLED_SUIT_LEAD
-        else:
-            rule = _tricks.refusal(hand, trick, index)
-        allowed = _names(_masks.cards(legal))
-        raise IllegalActionError(rule, action, seat, f"seat {seat} may play {allowed}")
-    hands = _masks.replaced(hands, seat, hand ^ bit)
-    trick += (index,)
-    deal = state._deal
-    rules = deal.rules
-    leader = state._leader
-    tricks = state.tricks
-    phase = _PLAY
-    seats = rules.seats
-    if len(trick) < seats:
-        current: int | None = _flow.NEXT_IN_TRICK[seats][seat]
+    index = action.card._index
+    if _tricks.legal_mask(hand, trick) & 1 << index:  # barred by the opening-lead restriction
+        rule = Rule.CALLED_SUIT_LEAD
     else:
-        camp = _calling.camp_mask(deal.taker, deal.partner)  # type: ignore[arg-type]
-        winner = _tricks.trick_winner(rules, camp, leader, trick, tricks)
-        tricks += (Trick._trusted(leader, tuple(map(_CARD_OF, trick)), winner),)
-        trick = ()
-        if _flow.deal_over(rules, len(tricks)):
-            phase, current = Phase.DONE, None
-        else:
-            current = leader = winner
-    return next_state(deal, phase, current, hands, tricks, trick, leader, (state._chain, action))
+        rule = _tricks.refusal(hand, trick, index)
+    allowed = _names(_masks.cards(legal))
+    return IllegalActionError(rule, action, seat, f"seat {seat} may play {allowed}")
 
 
 def _names(cards: tuple[Card, ...]) -> str:
