@@ -121,7 +121,7 @@ class ScriptedRandom(random.Random):
         return value
 
 
-def dealt_order(hands: tuple[list[int], ...], dealer: int) -> list[int]:
+def dealt_order(hands: tuple[tuple[int, ...], ...], dealer: int) -> list[int]:
     """The 75 dealt cards in the order of the packets: 3 to each seat in turn, the dealer's
     next seat first, if the hands are built from consecutive packets."""
     return [

@@ -442,7 +442,7 @@ class ScriptedRandom(random.Random):
         return value
 
 
-def packets_in_dealt_order(rules: Rules, dealer: int, hands: Sequence[list[int]]) -> list[int]:
+def packets_in_dealt_order(rules: Rules, dealer: int, hands: Sequence[Sequence[int]]) -> list[int]:
     """The hands' cards in the order the deal gave them, if it gave packets of ``packet``.
 
     Packet ``k`` goes to seat ``dealer + 1 + k``; each hand lists its cards in the order

@@ -6,7 +6,11 @@ arguments; compiled by mypyc in the compiled build.
 
 from __future__ import annotations
 
+import functools
+import operator
 import random
+from collections.abc import Callable, Iterable
+from math import floor
 from typing import Final
 
 from frenchtarot import _masks
@@ -16,49 +20,68 @@ from frenchtarot.state import Annulment, AnnulReason, Phase, State, make_state
 __all__ = ["is_petit_sec", "mask_of_indices", "petit_sec_seat", "shuffle_and_deal", "start"]
 
 
+_SHUFFLE_STEPS: Final = tuple((i, float(i + 1)) for i in range(77, 0, -1))
+"""The steps of the shuffle: the position to fill, from the last, and how many cards are
+left to draw it from (a float: the draw multiplies a float)."""
+
+
 def shuffle_and_deal(
     rng: random.Random, rules: Rules, dealer: int
-) -> tuple[tuple[list[int], ...], list[int]]:
+) -> tuple[tuple[tuple[int, ...], ...], list[int]]:
     """Shuffle, cut and deal a pack, returning each seat's card indices and the dog's.
 
     Every choice is drawn from ``rng.random()`` alone, whose sequence Python keeps stable
-    for a given seed across versions (unlike ``shuffle`` or ``randrange``).
+    for a given seed across versions (unlike ``shuffle`` or ``randrange``): a choice among
+    ``n`` is ``floor(rng.random() * n)``, always below ``n`` (the largest ``random()``,
+    ``1 - 2**-53``, times any ``n`` under ``2**53`` rounds to less than ``n``).
     """
     draw = rng.random
     pack = list(range(78))
-    for i in range(77, 0, -1):  # Fisher-Yates
-        j = int(draw() * (i + 1))
-        j = i if j > i else j  # random() * n can round up to n
+    for i, size in _SHUFFLE_STEPS:  # Fisher-Yates
+        j = floor(draw() * size)
         pack[i], pack[j] = pack[j], pack[i]
     sides = 78 - 2 * rules.min_cut + 1
-    cut = rules.min_cut + min(int(draw() * sides), sides - 1)
+    cut = rules.min_cut + floor(draw() * sides)
     pack = pack[cut:] + pack[:cut]
     packet = rules.packet
     packets = rules.seats * rules.hand_size // packet
     # The dog's cards go between packets, one at a time, never before the first packet
     # nor after the last: pick dog_size of the packets - 1 gaps.
     gaps = list(range(packets - 1))
+    left = len(gaps)
     for i in range(rules.dog_size):
-        j = i + min(int(draw() * (len(gaps) - i)), len(gaps) - i - 1)
+        j = i + floor(draw() * (left - i))
         gaps[i], gaps[j] = gaps[j], gaps[i]
-    dog_after = set(gaps[: rules.dog_size])
-    hands: tuple[list[int], ...] = tuple([] for _ in range(rules.seats))
-    dog: list[int] = []
-    position = 0
-    seats = rules.seats
-    for number in range(packets):
-        hands[(dealer + 1 + number) % seats].extend(pack[position : position + packet])
-        position += packet
-        if number in dog_after:
-            dog.append(pack[position])
-            position += 1
-    return hands, dog
+    # The k-th dog card (k from 0) follows the packet numbered n: its place in the pack is
+    # (n + 1) * packet + k. Take the dog out; the rest is dealt in turn.
+    places = [(n + 1) * packet + k for k, n in enumerate(sorted(gaps[: rules.dog_size]))]
+    dog = [pack[place] for place in places]
+    for place in reversed(places):
+        del pack[place]
+    takers = _hand_takers(rules.seats, rules.hand_size, packet, dealer)
+    return tuple([take(pack) for take in takers]), dog
+
+
+@functools.cache
+def _hand_takers(
+    seats: int, hand_size: int, packet: int, dealer: int
+) -> tuple[Callable[[list[int]], tuple[int, ...]], ...]:
+    """For each seat, what takes its cards, in the order received, from the dealt pack.
+
+    The dealt pack is the pack without the dog. Packets of ``packet`` cards go to each seat
+    in turn from the dealer's next seat: card ``k`` goes to seat
+    ``(dealer + 1 + k // packet) % seats``.
+    """
+    places: tuple[list[int], ...] = tuple([] for _ in range(seats))
+    for place in range(seats * hand_size):
+        places[(dealer + 1 + place // packet) % seats].append(place)
+    return tuple(operator.itemgetter(*seat_places) for seat_places in places)
 
 
 _BIT: Final = tuple(1 << index for index in range(78))
 
 
-def mask_of_indices(indices: list[int]) -> int:
+def mask_of_indices(indices: Iterable[int]) -> int:
     """The mask of the cards ``indices``."""
     mask = 0
     for index in indices:  # faster than sum(map(...)): no call per card
