@@ -34,7 +34,7 @@ from frenchtarot import (
     returns,
     score,
 )
-from frenchtarot._shuffle import shuffle_and_deal
+from frenchtarot._shuffle import INDICES, shuffle_and_deal
 
 PETIT = Card.parse("T1")
 EXCUSE = Card.parse("EX")
@@ -149,7 +149,7 @@ def test_deal_without_seed_is_complete() -> None:
 @pytest.mark.parametrize("dealer", range(4))
 def test_shuffle_and_deal_gives_18_cards_per_seat_and_6_to_the_dog(dealer: int) -> None:
     for seed in range(50):
-        hands, dog = shuffle_and_deal(random.Random(seed), FOUR_PLAYER, dealer)
+        hands, dog = shuffle_and_deal(random.Random(seed), FOUR_PLAYER, dealer, INDICES)
         assert [len(hand) for hand in hands] == [18] * 4
         assert len(dog) == 6
         assert sorted([i for hand in hands for i in hand] + dog) == list(range(78))
@@ -213,7 +213,7 @@ def test_first_and_last_card_of_the_pack_are_never_in_the_dog(dealer: int) -> No
     first_seat = (dealer + 1) % 4
     for seed in range(40):
         counter = CountingRandom(seed)
-        shuffle_and_deal(counter, FOUR_PLAYER, dealer)
+        shuffle_and_deal(counter, FOUR_PLAYER, dealer, INDICES)
         source = random.Random(seed)
         prefix = [source.random() for _ in range(counter.draws - dog_size)]
         spread = random.Random(10_000 + seed)
@@ -227,7 +227,7 @@ def test_first_and_last_card_of_the_pack_are_never_in_the_dog(dealer: int) -> No
         firsts, lasts, dogs = set(), set(), set()
         for suffix in suffixes:
             rng = ScriptedRandom(prefix + suffix)
-            hands, dog = shuffle_and_deal(rng, FOUR_PLAYER, dealer)
+            hands, dog = shuffle_and_deal(rng, FOUR_PLAYER, dealer, INDICES)
             assert rng.used == len(rng.values)
             assert sorted([i for hand in hands for i in hand] + dog) == list(range(78))
             firsts.add(hands[first_seat][0])

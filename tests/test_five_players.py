@@ -57,7 +57,7 @@ from frenchtarot import (
     score,
 )
 from frenchtarot._calling import opening_lead_mask
-from frenchtarot._shuffle import shuffle_and_deal
+from frenchtarot._shuffle import INDICES, shuffle_and_deal
 from tests.builders import assert_refused, cards, deal, legal_plays, play_out
 
 SEATS = range(5)
@@ -79,7 +79,7 @@ def mask(text: str) -> int:
 @pytest.mark.parametrize("dealer", SEATS)
 def test_fifteen_cards_each_and_a_dog_of_three(dealer: int) -> None:
     for seed in range(200):
-        hands, dog = shuffle_and_deal(random.Random(seed), FIVE_PLAYER, dealer)
+        hands, dog = shuffle_and_deal(random.Random(seed), FIVE_PLAYER, dealer, INDICES)
         assert [len(hand) for hand in hands] == [15] * 5
         assert len(dog) == 3
         assert sorted([index for hand in hands for index in hand] + dog) == list(range(78))
@@ -158,7 +158,7 @@ def test_packets_of_three_and_the_dog_between_packets(dealer: int) -> None:
     """
     for seed in range(30):
         counter = CountingRandom(seed)
-        shuffle_and_deal(counter, FIVE_PLAYER, dealer)
+        shuffle_and_deal(counter, FIVE_PLAYER, dealer, INDICES)
         source = random.Random(seed)
         prefix = [source.random() for _ in range(counter.draws - 3)]
         spread = random.Random(10_000 + seed)
@@ -172,7 +172,7 @@ def test_packets_of_three_and_the_dog_between_packets(dealer: int) -> None:
         variants = []
         for suffix in suffixes:
             rng = ScriptedRandom(prefix + suffix)
-            hands, dog = shuffle_and_deal(rng, FIVE_PLAYER, dealer)
+            hands, dog = shuffle_and_deal(rng, FIVE_PLAYER, dealer, INDICES)
             assert rng.used == len(rng.values)
             variants.append((dealt_order(hands, dealer), set(dog)))
         assert len({frozenset(aside) for _, aside in variants}) > 3

@@ -51,7 +51,7 @@ from frenchtarot import (
     State,
 )
 from frenchtarot.__main__ import main
-from frenchtarot._shuffle import shuffle_and_deal
+from frenchtarot._shuffle import INDICES, shuffle_and_deal
 from frenchtarot._tally import settle_half_point, shares
 from frenchtarot.rules import RULES_BY_SEATS
 from tests.builders import assert_refused, cards, deal, play_out
@@ -401,7 +401,7 @@ def test_pinned_deals(
 @pytest.mark.parametrize("rules", TABLES, ids=TABLE_IDS)
 def test_shuffle_and_deal_sizes(rules: Rules) -> None:
     for seed in range(30):
-        hands, dog = shuffle_and_deal(random.Random(seed), rules, seed % rules.seats)
+        hands, dog = shuffle_and_deal(random.Random(seed), rules, seed % rules.seats, INDICES)
         assert [len(hand) for hand in hands] == [rules.hand_size] * rules.seats
         assert len(dog) == rules.dog_size
         assert sorted([i for hand in hands for i in hand] + dog) == list(range(78))
@@ -487,7 +487,7 @@ def test_packets_from_the_seat_after_the_dealer_and_the_dog_between_them(rules: 
     for seed in range(12):
         dealer = seed % rules.seats
         counter = CountingRandom(seed)
-        shuffle_and_deal(counter, rules, dealer)
+        shuffle_and_deal(counter, rules, dealer, INDICES)
         source = random.Random(seed)
         prefix = [source.random() for _ in range(counter.draws - size)]
         spread = random.Random(10_000 + seed)
@@ -501,7 +501,7 @@ def test_packets_from_the_seat_after_the_dealer_and_the_dog_between_them(rules: 
         variants = []
         for suffix in suffixes:
             rng = ScriptedRandom(prefix + suffix)
-            hands, dog = shuffle_and_deal(rng, rules, dealer)
+            hands, dog = shuffle_and_deal(rng, rules, dealer, INDICES)
             assert rng.used == len(rng.values)
             variants.append((packets_in_dealt_order(rules, dealer, hands), dog))
         assert len({frozenset(dog) for _, dog in variants}) > 1, "the dog did not move"

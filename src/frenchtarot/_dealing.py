@@ -7,7 +7,7 @@ import random
 from collections.abc import Iterable, Sequence, Sized
 
 from frenchtarot._checks import describe_value, quote, whole_number
-from frenchtarot._shuffle import mask_of_indices, shuffle_and_deal, start
+from frenchtarot._shuffle import BITS, shuffle_and_deal, start
 from frenchtarot.cards import Card
 from frenchtarot.errors import (
     InvalidDealerError,
@@ -62,8 +62,8 @@ def new_deal(*, dealer: int = 0, seed: int | None = None, rules: Rules = FOUR_PL
     dealer = _check_dealer(dealer, rules)
     if seed is not None:
         seed = check_seed(seed)
-    hands, dog = shuffle_and_deal(random.Random(seed), rules, dealer)
-    return start(rules, dealer, tuple(map(mask_of_indices, hands)), mask_of_indices(dog))
+    hands, dog = shuffle_and_deal(random.Random(seed), rules, dealer, BITS)
+    return start(rules, dealer, tuple(map(sum, hands)), sum(dog))
 
 
 def check_seed(seed: object) -> int:

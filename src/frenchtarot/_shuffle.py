@@ -9,15 +9,23 @@ from __future__ import annotations
 import functools
 import operator
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Sequence
 from math import floor
-from typing import Final
+from typing import Any, Final, TypeVar
 
 from frenchtarot import _masks
 from frenchtarot.rules import Rules
 from frenchtarot.state import Annulment, AnnulReason, Phase, State, make_state
 
-__all__ = ["is_petit_sec", "mask_of_indices", "petit_sec_seat", "shuffle_and_deal", "start"]
+__all__ = ["BITS", "INDICES", "is_petit_sec", "petit_sec_seat", "shuffle_and_deal", "start"]
+
+
+T = TypeVar("T")
+
+INDICES: Final = tuple(range(78))
+"""The pack in card order, as card indices."""
+BITS: Final = tuple(1 << index for index in range(78))
+"""The pack in card order, as each card's bit: a hand of these sums to its mask."""
 
 
 _SHUFFLE_STEPS: Final = tuple((i, float(i + 1)) for i in range(77, 0, -1))
@@ -26,9 +34,12 @@ left to draw it from (a float: the draw multiplies a float)."""
 
 
 def shuffle_and_deal(
-    rng: random.Random, rules: Rules, dealer: int
-) -> tuple[tuple[tuple[int, ...], ...], list[int]]:
-    """Shuffle, cut and deal a pack, returning each seat's card indices and the dog's.
+    rng: random.Random, rules: Rules, dealer: int, cards: Sequence[T]
+) -> tuple[tuple[tuple[T, ...], ...], list[T]]:
+    """Shuffle, cut and deal a pack, returning each seat's cards and the dog's.
+
+    ``cards`` stands for the pack in card order: the card indices (:data:`INDICES`); the deal
+    itself passes each card's bit (:data:`BITS`), whose sum is the mask of a hand.
 
     Every choice is drawn from ``rng.random()`` alone, whose sequence Python keeps stable
     for a given seed across versions (unlike ``shuffle`` or ``randrange``): a choice among
@@ -36,7 +47,7 @@ def shuffle_and_deal(
     ``1 - 2**-53``, times any ``n`` under ``2**53`` rounds to less than ``n``).
     """
     draw = rng.random
-    pack = list(range(78))
+    pack = list(cards)
     for i, size in _SHUFFLE_STEPS:  # Fisher-Yates
         j = floor(draw() * size)
         pack[i], pack[j] = pack[j], pack[i]
@@ -65,28 +76,18 @@ def shuffle_and_deal(
 @functools.cache
 def _hand_takers(
     seats: int, hand_size: int, packet: int, dealer: int
-) -> tuple[Callable[[list[int]], tuple[int, ...]], ...]:
+) -> tuple[operator.itemgetter[Any], ...]:
     """For each seat, what takes its cards, in the order received, from the dealt pack.
 
     The dealt pack is the pack without the dog. Packets of ``packet`` cards go to each seat
     in turn from the dealer's next seat: card ``k`` goes to seat
-    ``(dealer + 1 + k // packet) % seats``.
+    ``(dealer + 1 + k // packet) % seats``. Valid rules give every seat eight cards or
+    more, so each taker returns a tuple.
     """
     places: tuple[list[int], ...] = tuple([] for _ in range(seats))
     for place in range(seats * hand_size):
         places[(dealer + 1 + place // packet) % seats].append(place)
     return tuple(operator.itemgetter(*seat_places) for seat_places in places)
-
-
-_BIT: Final = tuple(1 << index for index in range(78))
-
-
-def mask_of_indices(indices: Iterable[int]) -> int:
-    """The mask of the cards ``indices``."""
-    mask = 0
-    for index in indices:  # faster than sum(map(...)): no call per card
-        mask |= _BIT[index]
-    return mask
 
 
 def is_petit_sec(hand: int) -> bool:
