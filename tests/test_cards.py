@@ -11,6 +11,7 @@ import itertools
 import pickle
 import random
 import unicodedata
+from unittest import mock
 
 import pytest
 from hypothesis import given
@@ -284,6 +285,23 @@ def test_hash_and_equality() -> None:
         assert card == Card.from_index(card.index)
     lookup = {card: str(card) for card in DECK}
     assert all(lookup[Card.parse(notation)] == notation for notation in ORDER)
+
+
+def test_equality_is_identity_and_defers_to_other_types() -> None:
+    """Two cards are equal exactly when they are the same card; other values are asked."""
+    for card, other in itertools.product(DECK, repeat=2):
+        assert (card == other) is (card is other)
+        assert (card != other) is (card is not other)
+    king = Card.parse("KH")
+    for value in ("KH", 49, None, 49.0, (None, 14)):
+        assert king != value
+        assert value != king
+    # A value that claims equality with everything is asked back (Card returns
+    # NotImplemented for what is not a card), as with any well-behaved __eq__.
+    assert king == mock.ANY
+    assert mock.ANY == king  # noqa: SIM300 (the other operand first, on purpose)
+    assert king in (Card.parse("QH"), Card.parse("KH"))
+    assert king not in (Card.parse("QH"), "KH")
 
 
 # ---------------------------------------------------------------------------------------------

@@ -52,7 +52,7 @@ def excuse_exchange(
         ``(trick number, giver, receiver)``, or ``None``.
     """
     for number, trick in enumerate(tricks[: rules.hand_size - 1]):
-        if _EXCUSE in trick.cards:
+        if _holds(trick, _EXCUSE):
             giver = trick.seat_of(_EXCUSE)
             if camp >> giver & 1 != camp >> trick.winner & 1:
                 return number, giver, trick.winner
@@ -147,6 +147,18 @@ _EXCUSE: Final = Card(None, 0)
 _PETIT: Final = Card(None, 1)
 
 
+def _holds(trick: Trick, card: Card) -> bool:
+    """Whether ``card`` was played to ``trick``.
+
+    Cards are compared by identity (one instance each): the cheapest test, and the score
+    asks it of trick after trick.
+    """
+    for played in trick.cards:  # noqa: SIM110 (any() over a generator costs more)
+        if played is card:
+            return True
+    return False
+
+
 def _petit_au_bout(
     state: State, winners_attack: list[bool], multiplier: int
 ) -> PetitAuBout | None:
@@ -158,9 +170,9 @@ def _petit_au_bout(
     tricks = state.tricks
     number = len(tricks) - 1
     last = tricks[number]
-    if _EXCUSE in last.cards and last.seat_of(_EXCUSE) == last.winner and _PETIT not in last.cards:
+    if _holds(last, _EXCUSE) and last.seat_of(_EXCUSE) == last.winner and not _holds(last, _PETIT):
         number -= 1
-    if _PETIT not in tricks[number].cards:
+    if not _holds(tricks[number], _PETIT):
         return None
     to_attack = winners_attack[number]
     value = PETIT_AU_BOUT * multiplier

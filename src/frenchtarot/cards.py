@@ -283,9 +283,17 @@ class Card:
     def __repr__(self) -> str:
         return f"Card.parse('{_NOTATION[self._index]}')"
 
+    def __eq__(self, other: object) -> bool:
+        # Equality is identity: one instance per card. Written out because the ordering
+        # methods below make Python route == through a slower path that tries object's
+        # own __eq__ from both sides (``card in trick.cards`` costs twice as much).
+        if other.__class__ is Card:
+            return self is other
+        return NotImplemented
+
     def __hash__(self) -> int:
-        # Equality is identity (the object default: one instance per card); the hash is the
-        # index so that sets and dicts of cards behave the same in every process.
+        # The hash is the index so that sets and dicts of cards behave the same in every
+        # process.
         return self._index
 
     def __lt__(self, other: Card) -> bool:
