@@ -178,6 +178,7 @@ def random_rollout(state: State, rng: random.Random) -> State:
     asked = {handful.seat for handful in handfuls}  # seats that had their chance
     tricks = list(state.tricks)
     trick = state._trick
+    played = tuple(map(_CARD_OF, trick))  # the trick's cards, kept beside their indices
     camp = camp_mask(taker, partner)
     opening = -1 if called is None else called.index
     # The suit led and the highest trump of the trick in progress, kept up to date.
@@ -215,17 +216,19 @@ def random_rollout(state: State, rng: random.Random) -> State:
             work[seat] = hand & ~(1 << index)
             history.append(PLAYS[index])
             trick += (index,)
+            played += (DECK[index],)
             if not led:
                 led = LEADS[index]
             if top < index < EXCUSE_INDEX:
                 top = index
         # The trick is complete: the same resolution as the engine's.
         winner = trick_winner(rules, camp, leader, trick, tricks)
-        tricks.append(Trick._trusted(leader, tuple(map(_CARD_OF, trick)), winner))
+        tricks.append(Trick._trusted(leader, played, winner))
         if _flow.deal_over(rules, len(tricks)):
             break
         leader = winner
         trick = ()
+        played = ()
         led, top = 0, -1
 
     return make_state(
