@@ -6,6 +6,7 @@ Usage (from any directory)::
     python benchmarks/run.py --quick    # a few seconds, rougher numbers
     python benchmarks/run.py --profile  # also the cProfile hotspots of the pure path
     python benchmarks/run.py --source /tmp/clone/src  # the pure path from another tree
+    python benchmarks/run.py --before /tmp/old --before-python /tmp/oldvenv/bin/python
 
 One run measures both paths of frenchtarot, each in a worker process of this script
 (``--worker pure|compiled``, which prints its figures as JSON):
@@ -17,6 +18,12 @@ One run measures both paths of frenchtarot, each in a worker process of this scr
   (``HATCH_BUILD_HOOK_ENABLE_MYPYC=1``); when that install is missing or pure Python, its
   column says so and the rest of the run goes on. When its Python files differ from the
   source tree's, the run warns that it measures other code.
+
+With ``--before``, the run measures a second source tree too (its pure path in a worker of
+the running Python, its compiled build in a worker of ``--before-python``, the Python of
+another environment where that tree's compiled wheel is installed): the two trees go in
+turn in every round, so that both see the same load, and the report gives each figure
+before and after with the change in speed.
 
 The peers are measured by the parent process when they are installed
 (``pip install -r benchmarks/requirements.txt``); otherwise their rows say so.
@@ -134,7 +141,11 @@ def is_compiled(ft: ModuleType) -> bool:
     """
     flag = getattr(ft, "compiled", None)
     if flag is None or isinstance(flag, ModuleType):
-        return bool(getattr(importlib.import_module("frenchtarot.state"), "COMPILED", False))
+        try:
+            state = importlib.import_module("frenchtarot.state")
+        except ImportError:
+            return False
+        return bool(getattr(state, "COMPILED", False))
     return bool(flag() if callable(flag) else flag)
 
 
@@ -155,15 +166,29 @@ def package_dir(ft: ModuleType) -> Path:
     return Path(str(ft.__file__)).resolve().parent
 
 
-# The learning adapters import their extras (open-spiel, pettingzoo), which need not be here.
+# The learning adapters import their extras (open-spiel, pettingzoo), which need not be here;
+# the command line runs when imported.
 _OPTIONAL_MODULES = frozenset({"__main__", "openspiel", "pettingzoo"})
 
 
 def import_all(ft: ModuleType) -> None:
-    """Import every module of the package, so that the checks see any compiled one."""
-    for module in pkgutil.iter_modules(ft.__path__):
-        if module.name not in _OPTIONAL_MODULES:
-            importlib.import_module(f"frenchtarot.{module.name}")
+    """Import every module of the package and its subpackages, for the checks to see them.
+
+    A module that needs a missing third-party package (an optional extra) is skipped.
+    """
+    for module in pkgutil.walk_packages(ft.__path__, prefix="frenchtarot."):
+        if module.name.rpartition(".")[2] in _OPTIONAL_MODULES:
+            continue
+        try:
+            importlib.import_module(module.name)
+        except ModuleNotFoundError as error:
+            if (error.name or "").partition(".")[0] == "frenchtarot":
+                raise
+
+
+def python_files(package: Path) -> dict[str, bytes]:
+    """The Python files of a package directory and its subdirectories, by relative path."""
+    return {str(file.relative_to(package)): file.read_bytes() for file in package.rglob("*.py")}
 
 
 def load_pure(source: Path) -> ModuleType:
@@ -197,11 +222,11 @@ def load_compiled(source: Path) -> tuple[ModuleType, list[str]]:
     import_all(ft)
     if not is_compiled(ft):
         raise Unavailable(f"the frenchtarot installed at {where} is pure Python")
+    installed = python_files(where)
     stale = sorted(
-        module.name
-        for module in (source / "frenchtarot").glob("*.py")
-        if not (where / module.name).is_file()
-        or (where / module.name).read_bytes() != module.read_bytes()
+        name
+        for name, text in python_files(source / "frenchtarot").items()
+        if installed.get(name) != text
     )
     return ft, stale
 
@@ -396,15 +421,42 @@ def worker(path: str, source: Path, quick: bool, profile: bool) -> dict[str, Any
     return result
 
 
-def run_worker(path: str, source: Path, quick: bool, profile: bool) -> dict[str, Any]:
-    """Run this script as a worker for ``path`` and read its JSON result."""
-    command = [sys.executable, str(Path(__file__).resolve()), "--worker", path]
-    command += ["--source", str(source)]
+@dataclass(frozen=True)
+class Tree:
+    """One version of frenchtarot: its source tree, and the Python of its compiled build.
+
+    The pure path of every tree runs in the Python that runs this script, so that only the
+    code differs; the compiled path runs in ``python``, whose installed frenchtarot is the
+    tree's compiled build (``None``: not measured).
+    """
+
+    name: str
+    source: Path
+    python: str | None
+
+
+def source_dir(path: Path) -> Path:
+    """The directory holding the ``frenchtarot`` package: ``path`` itself or its ``src/``."""
+    path = path.resolve()
+    for candidate in (path, path / "src"):
+        if (candidate / "frenchtarot" / "__init__.py").is_file():
+            return candidate
+    raise SystemExit(f"benchmarks/run.py: no frenchtarot package in {path} or {path / 'src'}")
+
+
+def run_worker(path: str, tree: Tree, quick: bool, profile: bool) -> dict[str, Any]:
+    """Run this script as a worker for one path of ``tree`` and read its JSON result."""
+    python = sys.executable if path == "pure" else tree.python
+    if python is None:
+        return {"path": path, "unavailable": f"no Python given for the {tree.name} build"}
+    command = [python, str(Path(__file__).resolve()), "--worker", path]
+    command += ["--source", str(tree.source)]
     command += ["--quick"] * quick + ["--profile"] * profile
     done = subprocess.run(command, capture_output=True, text=True, check=False)
     if done.returncode != 0:
         sys.stderr.write(done.stderr)
-        raise SystemExit(f"benchmarks/run.py: the {path} worker failed (exit {done.returncode})")
+        where = f"{tree.name} {path}".strip()
+        raise SystemExit(f"benchmarks/run.py: the {where} worker failed (exit {done.returncode})")
     result: dict[str, Any] = json.loads(done.stdout)
     return result
 
@@ -422,32 +474,78 @@ class Peer:
     note: str
 
 
-def openspiel_games(pyspiel: Any, seeds: range, *, full: bool) -> tuple[int, int]:
+# The bids of OpenSpiel's tarok at 4 players, as pyspiel itself shows them (load_game("tarok",
+# {"players": 4}), deal, then legal_actions() and action_to_string() at each bid): action 0 is
+# Pass, the contracts follow from the lowest up (after a bid b, the next bidder is offered
+# Pass and the actions above b only, and TarokContract numbers them in the same order), up
+# to 12, Valat without. Klop (1) and Three (2) are offered only to the forehand (player 0,
+# the last to bid) once the three others have passed; the first bidder (player 1) is
+# offered Pass and 3 to 12. So the lowest contract the first bidder can take is action 3,
+# "Two" (TarokContract.TWO); when the others pass, it is asked again for its final contract
+# (3 to 12, no Pass) and keeps 3. check_lowest_contract checks all this before a run.
+TAROK_PASS = 0
+TAROK_LOWEST = 3  # "Two"
+TAROK_SOLO_ONE = 7
+# How the bids are drawn: uniformly; uniformly among Pass .. Solo one, so that every trick is
+# played; or the first bidder takes the lowest contract and the others pass.
+TAROK_BIDS = ("uniform", "full", "lowest")
+
+
+def openspiel_games(pyspiel: Any, seeds: range, *, bids: str) -> tuple[int, int]:
     """Random games of OpenSpiel's tarok (4 players): (games, actions, chance included).
 
-    Uniformly random bidding mostly ends in Beggar or Valat contracts, which stop after a
-    trick or two; with ``full``, the bids are drawn among Pass to Solo one only, so that
-    every trick is played, as in a French Tarot deal.
+    Uniformly random bidding (``uniform``) mostly ends in Beggar or Valat contracts, which
+    stop after a trick or two; ``full`` draws the bids among Pass to Solo one only, so that
+    every trick is played, as in a French Tarot deal; ``lowest``: the first bidder takes the
+    lowest contract and the others pass. Every other decision is uniformly random.
     """
     game = pyspiel.load_game("tarok", {"players": 4})
     bidding = pyspiel.TarokGamePhase.BIDDING
+    full, lowest = bids == "full", bids == "lowest"
     games = actions = 0
     for seed in seeds:
         rng = random.Random(seed)
         state = game.new_initial_state()
+        first = -1
         while not state.is_terminal():
             if state.is_chance_node():
                 action = rng.choice(state.chance_outcomes())[0]
             else:
                 legal = state.legal_actions()
-                if full and state.current_game_phase() == bidding:
-                    legal = [bid for bid in legal if bid <= 7]  # up to "Solo one"
-                action = rng.choice(legal)
+                if lowest and state.current_game_phase() == bidding:
+                    player = state.current_player()
+                    if first < 0:
+                        first = player
+                    action = TAROK_LOWEST if player == first else TAROK_PASS
+                else:
+                    if full and state.current_game_phase() == bidding:
+                        legal = [bid for bid in legal if bid <= TAROK_SOLO_ONE]
+                    action = rng.choice(legal)
             state.apply_action(action)
             actions += 1
         state.returns()
         games += 1
     return games, actions
+
+
+def check_lowest_contract(pyspiel: Any) -> None:
+    """Stop if OpenSpiel's tarok no longer bids as ``TAROK_LOWEST`` says (see above)."""
+    game = pyspiel.load_game("tarok", {"players": 4})
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    first = state.current_player()
+    offered = [bid for bid in state.legal_actions() if bid != TAROK_PASS]
+    name = state.action_to_string(first, TAROK_LOWEST)
+    while state.current_game_phase() == pyspiel.TarokGamePhase.BIDDING:
+        player = state.current_player()
+        state.apply_action_with_legality_check(TAROK_LOWEST if player == first else TAROK_PASS)
+    contract = state.selected_contract()
+    if min(offered) != TAROK_LOWEST or name != "Two" or contract != pyspiel.TarokContract.TWO:
+        fail(
+            f"OpenSpiel tarok bids otherwise than expected: the first bidder is offered "
+            f"{offered}, action {TAROK_LOWEST} is {name!r}, the contract came out {contract}"
+        )
 
 
 def magmacrunch_deals(rules: Any, seeds: range) -> tuple[int, int, int]:
@@ -498,9 +596,11 @@ def measure_peers(seeds: range, repeats: int) -> tuple[list[Peer], list[str]]:
         missing.append("OpenSpiel tarok: not installed (pip install open-spiel)")
     else:
         version = version_of("open-spiel")
-        for full, label in ((False, "uniform bids"), (True, "every trick played")):
-            games, moves = openspiel_games(pyspiel, seeds, full=full)
-            seconds = best_time(partial(openspiel_games, pyspiel, seeds, full=full), repeats)
+        check_lowest_contract(pyspiel)
+        labels = ("uniform bids", "every trick played", "lowest contract, others pass")
+        for bids, label in zip(TAROK_BIDS, labels, strict=True):
+            games, moves = openspiel_games(pyspiel, seeds, bids=bids)
+            seconds = best_time(partial(openspiel_games, pyspiel, seeds, bids=bids), repeats)
             note = f"open-spiel {version}, 4 players; {moves / games:.1f} actions/game"
             peers.append(Peer(f"OpenSpiel tarok, {label}", games / seconds, moves / seconds, note))
     magma = optional_module("tarot.rules")
@@ -573,49 +673,105 @@ def git_revision(source: Path) -> str:
     return described.stdout.strip()
 
 
+# One column of results: (heading, tree name, path).
+Column = tuple[str, str, str]
+# Slower than this, in percent, and the comparison flags the figure.
+SLOWER_FLAG = 3.0
+
+
+def speed_change(key: str, before: float, after: float) -> float:
+    """The change of a figure from ``before`` to ``after``, in percent: speed, or else size.
+
+    For a speed, positive is faster (a rate that grew, a time that shrank); for a memory
+    figure, positive is more memory.
+    """
+    faster = next(row[3] for row in ROWS if row[0] == key)
+    if faster is False:
+        return 100 * (before / after - 1)
+    return 100 * (after / before - 1)
+
+
 def report(
-    results: dict[str, dict[str, Any]], source: Path, peers: list[Peer], missing: list[str]
+    trees: Sequence[Tree],
+    results: dict[tuple[str, str], dict[str, Any]],
+    peers: list[Peer],
+    missing: list[str],
 ) -> None:
-    """Print the table of both paths, the peers' table and the ratios."""
-    measured = {path: result for path, result in results.items() if "values" in result}
-    for path, result in results.items():
+    """Print the table of both paths (of each tree), the peers' table and the ratios."""
+    compare = len(trees) > 1
+    measured = {where: result for where, result in results.items() if "values" in result}
+    sources = {tree.name: tree.source for tree in trees}
+    for (name, path), result in results.items():
+        label = f"{name} {path}".strip()
         if "values" in result:
             kind = "compiled" if result["compiled"] else "pure Python"
-            print(f"{path}: frenchtarot {result['version']} at {result['location']} ({kind})")
+            print(f"{label}: frenchtarot {result['version']} at {result['location']} ({kind})")
             if result["stale"]:
                 print(
-                    f"  warning: this install differs from {source} in "
-                    f"{', '.join(result['stale'])}; rebuild it to measure the current code"
+                    f"  warning: this install differs from {sources[name]} in "
+                    f"{', '.join(result['stale'])}; rebuild it to measure that tree's code"
                 )
         else:
-            print(f"{path}: not installed ({BUILD_HINT}): {result['unavailable']}")
+            print(f"{label}: not installed ({BUILD_HINT}): {result['unavailable']}")
     played = {tuple(result["played"]) for result in measured.values()}
     if len(played) > 1:
-        print("warning: the two paths played different deals (played out, annulled, actions):")
-        for path, result in measured.items():
-            print(f"  {path}: {tuple(result['played'])}")
+        print("warning: the paths played different deals (played out, annulled, actions):")
+        for (name, path), result in measured.items():
+            print(f"  {f'{name} {path}'.strip()}: {tuple(result['played'])}")
     print()
 
-    def cell(path: str, key: str) -> str:
-        if path not in measured:
-            return "not installed" if key == ROWS[0][0] else "-"
-        return number(measured[path]["values"][key])
+    def value(where: tuple[str, str], key: str) -> float | None:
+        result = measured.get(where)
+        return None if result is None else float(result["values"][key])
 
+    def cell(where: tuple[str, str], key: str) -> str:
+        figure = value(where, key)
+        if figure is None:
+            return "not installed" if key == ROWS[0][0] else "-"
+        return number(figure)
+
+    flagged: list[str] = []
     rows = []
     for key, label, unit, faster in ROWS:
-        speedup = "-"
-        if faster is not None and len(measured) == 2:
-            pure, compiled = (measured[path]["values"][key] for path in PATHS)
-            speedup = f"{compiled / pure if faster else pure / compiled:.2f}x"
         note = next((r["notes"][key] for r in measured.values() if key in r["notes"]), "")
         if key == "memory":
             verdicts = [
-                f"{path} {'within' if r['values'][key] < MEMORY_GOAL_KB else 'OVER'}"
-                for path, r in measured.items()
+                f"{f'{name} {path}'.strip()} "
+                f"{'within' if r['values'][key] < MEMORY_GOAL_KB else 'OVER'}"
+                for (name, path), r in measured.items()
             ]
             note += f": {', '.join(verdicts)}"
-        rows.append([label, *(cell(path, key) for path in PATHS), unit, speedup, note])
-    print_table(("measure", *PATHS, "unit", "compiled/pure", "note"), rows)
+        if compare:
+            line = [label]
+            for path in PATHS:
+                before, after = value(("before", path), key), value(("after", path), key)
+                change = "-"
+                if before is not None and after is not None:
+                    percent = speed_change(key, before, after)
+                    change = f"{percent:+.1f}%"
+                    if faster is not None and percent < -SLOWER_FLAG:
+                        change += " !"
+                        flagged.append(f"{path} {label} ({percent:+.1f}%)")
+                line += [cell(("before", path), key), cell(("after", path), key), change]
+            rows.append([*line, unit, note])
+        else:
+            pure, compiled = value(("", "pure"), key), value(("", "compiled"), key)
+            speedup = "-"
+            if faster is not None and pure is not None and compiled is not None:
+                speedup = f"{compiled / pure if faster else pure / compiled:.2f}x"
+            cells = [cell(("", path), key) for path in PATHS]
+            rows.append([label, *cells, unit, speedup, note])
+    if compare:
+        header = ["measure"]
+        for path in PATHS:
+            header += [f"{path} before", f"{path} after", "change"]
+        print_table((*header, "unit", "note"), rows)
+        print(
+            "(change: of the speed, + faster, - slower; of the size for memory; ! flags a "
+            f"figure more than {SLOWER_FLAG:g}% slower)"
+        )
+    else:
+        print_table(("measure", *PATHS, "unit", "compiled/pure", "note"), rows)
 
     print()
     peer_rows = [
@@ -625,13 +781,18 @@ def report(
     print_table(("peer", "games/s", "actions/s", "note"), peer_rows)
     print()
 
+    columns: list[Column] = (
+        [(f"{path} {name}", name, path) for path in PATHS for name in ("before", "after")]
+        if compare
+        else [(path, "", path) for path in PATHS]
+    )
     ratio_rows = []
 
     def ratio(label: str, key: str, other: float, unit: str) -> None:
-        cells = [
-            f"{measured[path]['values'][key] / other:.2f}x" if path in measured else "-"
-            for path in PATHS
-        ]
+        cells = []
+        for _, name, path in columns:
+            figure = value((name, path), key)
+            cells.append("-" if figure is None else f"{figure / other:.2f}x")
         ratio_rows.append([label, *cells, unit])
 
     for peer in peers:
@@ -640,18 +801,26 @@ def report(
             label = f"{name} / {peer.name}, per action"
             ratio(label, f"{what} actions", peer.actions, "actions/s")
     if measured:
-        cells = [
-            f"{r['values']['rollout deals'] / r['values']['public deals']:.2f}x"
-            if (r := measured.get(path))
-            else "-"
-            for path in PATHS
-        ]
+        cells = []
+        for _, name, path in columns:
+            rolled, public = (
+                value((name, path), "rollout deals"),
+                value((name, path), "public deals"),
+            )
+            cells.append("-" if rolled is None or public is None else f"{rolled / public:.2f}x")
         ratio_rows.append(["rollout / public API", *cells, "deals/s"])
-    print_table(("ratio", *PATHS, "of"), ratio_rows)
+    print_table(("ratio", *(heading for heading, _, _ in columns), "of"), ratio_rows)
 
-    for path, result in measured.items():
+    if compare:
+        print()
+        if flagged:
+            print(f"More than {SLOWER_FLAG:g}% slower after than before: {'; '.join(flagged)}")
+        else:
+            print(f"No figure more than {SLOWER_FLAG:g}% slower after than before.")
+
+    for (name, path), result in measured.items():
         for loop, text in result.get("profile", {}).items():
-            print(f"\ncProfile of the {path} path, {loop}, by own time:")
+            print(f"\ncProfile of the {f'{name} {path}'.strip()} path, {loop}, by own time:")
             print(text.rstrip())
 
 
@@ -677,33 +846,63 @@ def main(argv: list[str] | None = None) -> None:
         "--source",
         type=Path,
         default=REPO / "src",
-        help="the source tree the pure path imports (default: src/ beside this script)",
+        help="the source tree (or its src/) the pure path imports (default: src/ beside this "
+        "script); with --before, the 'after' tree",
+    )
+    parser.add_argument(
+        "--before",
+        type=Path,
+        help="a second source tree (or its src/) to compare with, measured in turn with the "
+        "first in every round",
+    )
+    parser.add_argument(
+        "--before-python",
+        help="the Python of an environment where the --before tree's compiled build is "
+        "installed (without it, the before tree's compiled path is not measured)",
     )
     args = parser.parse_args(argv)
-    source: Path = args.source.resolve()
 
     if args.worker:
         profile = args.profile and args.worker == "pure"
-        json.dump(worker(args.worker, source, args.quick, profile), sys.stdout)
+        json.dump(worker(args.worker, args.source.resolve(), args.quick, profile), sys.stdout)
         return
+
+    if args.before_python and not args.before:
+        parser.error("--before-python goes with --before")
+    source = source_dir(args.source)
+    if args.before:
+        trees = [
+            Tree("before", source_dir(args.before), args.before_python),
+            Tree("after", source, sys.executable),
+        ]
+    else:
+        trees = [Tree("", source, sys.executable)]
 
     deals, repeats = (300, 2) if args.quick else (2000, 5)
     rounds = args.rounds or (1 if args.quick else 3)
     print(
         f"Python {platform.python_version()} ({platform.python_implementation()}) at "
-        f"{sys.executable}, {platform.machine()}; pure path from {source} "
-        f"({git_revision(source)}); {'quick' if args.quick else 'full'} run: {deals} seeds, "
-        f"best of {repeats} repeats (x4 per call) in each of {rounds} rounds"
+        f"{sys.executable}, {platform.machine()}; {'quick' if args.quick else 'full'} run: "
+        f"{deals} seeds, best of {repeats} repeats (x4 per call) in each of {rounds} rounds"
     )
-    results: dict[str, dict[str, Any]] = {}
+    for tree in trees:
+        label = f"{tree.name} tree" if tree.name else "pure path"
+        compiled = f"; compiled build in {tree.python}" if tree.name else ""
+        print(f"{label}: {tree.source} ({git_revision(tree.source)}){compiled}")
+    results: dict[tuple[str, str], dict[str, Any]] = {}
     peers: list[Peer] = []
+    missing: list[str] = []
+    order = [(tree, path) for path in PATHS for tree in trees]
     for turn in range(rounds):  # the paths and the peers in turn, as the load comes and goes
-        for path in PATHS:
+        # every other round the other way round, so that no side always comes first
+        for tree, path in order if turn % 2 == 0 else order[::-1]:
             profile = args.profile and turn == 0
-            results[path] = merge(results.get(path), run_worker(path, source, args.quick, profile))
+            where = (tree.name, path)
+            results[where] = merge(results.get(where), run_worker(path, tree, args.quick, profile))
         found, missing = measure_peers(range(deals), repeats)
         peers = merge_peers(peers, found)
-    report(results, source, peers, missing)
+    results = {(tree.name, path): results[tree.name, path] for path in PATHS for tree in trees}
+    report(trees, results, peers, missing)
 
 
 if __name__ == "__main__":

@@ -1,6 +1,6 @@
 """End-to-end tests of the terminal game: ``python -m frenchtarot play``.
 
-The game is driven through :func:`frenchtarot._play.main_play` with an input that answers
+The game is driven through :func:`frenchtarot._cli.terminal.main_play` with an input that answers
 each prompt as it comes. The answers come from a :class:`Table`: the test's own copy of the
 deal, moved in step with the game (the other seats are the same deterministic
 :class:`~frenchtarot.players.SimplePlayer`), so that a test knows the true state at every
@@ -19,8 +19,8 @@ from collections.abc import Callable, Sequence
 import pytest
 
 import frenchtarot as ft
-from frenchtarot.__main__ import main
-from frenchtarot._play import PROMPT, main_play
+from frenchtarot._cli import main
+from frenchtarot._cli.terminal import PROMPT, main_play
 from frenchtarot.players import SimplePlayer
 
 Answer = tuple[str, ft.Action]
@@ -614,7 +614,7 @@ def run_command(args: Sequence[str], answers: str, **env: str) -> subprocess.Com
 
 
 def test_the_module_runs_as_a_program() -> None:
-    result = run_command(["frenchtarot._play", "--seed", "5"], "1\n" * 120)
+    result = run_command(["frenchtarot._cli.terminal", "--seed", "5"], "1\n" * 120)
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith("Seed: 5\n")
     assert "\nScore: " in result.stdout
@@ -623,7 +623,7 @@ def test_the_module_runs_as_a_program() -> None:
 
 def test_the_program_on_an_ascii_terminal_does_not_fail() -> None:
     result = run_command(
-        ["frenchtarot._play", "--seed", "5"], "1\n" * 120, PYTHONIOENCODING="ascii"
+        ["frenchtarot._cli.terminal", "--seed", "5"], "1\n" * 120, PYTHONIOENCODING="ascii"
     )
     assert result.returncode == 0, result.stderr
     assert "Seat 1 puts 6 cards face down in the ecart." in result.stdout

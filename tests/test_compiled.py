@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-import frenchtarot.state
+import frenchtarot
 from tests.digests import fingerprints
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -27,8 +27,8 @@ def pure_fingerprints(deals: int) -> list[str]:
     """The fingerprints computed by the pure-Python source in ``src/``."""
     env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
     check = (
-        "import frenchtarot.state as s, sys; "
-        "sys.exit('the source in src/ is compiled' if s.COMPILED else 0)"
+        "import frenchtarot as f, sys; "
+        "sys.exit('the source in src/ is compiled' if f.compiled else 0)"
     )
     subprocess.run([sys.executable, "-c", check], cwd=ROOT, env=env, check=True)
     result = subprocess.run(
@@ -43,9 +43,7 @@ def pure_fingerprints(deals: int) -> list[str]:
     return digests
 
 
-@pytest.mark.skipif(
-    not frenchtarot.state.COMPILED, reason="the installed frenchtarot is the pure build"
-)
+@pytest.mark.skipif(not frenchtarot.compiled, reason="the installed frenchtarot is the pure build")
 @pytest.mark.skipif(
     not (ROOT / "src" / "frenchtarot").is_dir(),
     reason="no source checkout beside the tests (a wheel's tests, as cibuildwheel runs them)",

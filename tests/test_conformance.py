@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 import frenchtarot as ft
 from frenchtarot import Action, Contract, IllegalActionError, Pass, Phase, Play, Rule, Score, State
-from frenchtarot.state import make_state
+from frenchtarot._core.state import make_state
 from frenchtarot.testing import (
     ConformanceError,
     ConformanceReport,

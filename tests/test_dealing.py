@@ -19,7 +19,6 @@ from frenchtarot import (
     Card,
     IllegalActionError,
     InvalidDealError,
-    InvalidDealTypeError,
     NotationError,
     Pass,
     Phase,
@@ -34,7 +33,8 @@ from frenchtarot import (
     returns,
     score,
 )
-from frenchtarot._shuffle import INDICES, shuffle_and_deal
+from frenchtarot._core.shuffle import INDICES, shuffle_and_deal
+from frenchtarot.errors import InvalidDealTypeError
 
 PETIT = Card.parse("T1")
 EXCUSE = Card.parse("EX")

@@ -36,16 +36,13 @@ from frenchtarot import (
     Contract,
     DeclareHandful,
     ExcuseExchange,
-    HandfulBonus,
     IllegalActionError,
     Pass,
-    PetitAuBout,
     Phase,
     Play,
     Rule,
     Rules,
     Score,
-    SlamResult,
     State,
     Suit,
     apply,
@@ -56,8 +53,9 @@ from frenchtarot import (
     rollout,
     score,
 )
-from frenchtarot._calling import opening_lead_mask
-from frenchtarot._shuffle import INDICES, shuffle_and_deal
+from frenchtarot._core.calling import opening_lead_mask
+from frenchtarot._core.shuffle import INDICES, shuffle_and_deal
+from frenchtarot.scoring import HandfulBonus, PetitAuBout, SlamResult
 from tests.builders import assert_refused, cards, deal, legal_plays, play_out
 
 SEATS = range(5)

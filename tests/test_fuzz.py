@@ -22,8 +22,17 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import frenchtarot as ft
-from frenchtarot import DECK, Card, State, Suit, TarotError
+from frenchtarot import DECK, Card, State, Suit, TarotError, records
 from frenchtarot.arena import DuplicateResult, duplicate
+from frenchtarot.match import (
+    DealerDraw,
+    Match,
+    dealer_from_draw,
+    draw_for_dealer,
+    new_match,
+    play_match,
+    team_standings,
+)
 from frenchtarot.players import MonteCarloPlayer, RandomPlayer, SimplePlayer, play_deal
 from frenchtarot.sampling import constraints, sample_state
 from frenchtarot.testing import check_conformance
@@ -78,11 +87,11 @@ def actions_or_anything() -> st.SearchStrategy[object]:
     return st.one_of(anything(), actions())
 
 
-def matches() -> st.SearchStrategy[ft.Match]:
+def matches() -> st.SearchStrategy[Match]:
     """A match at any table size, a few actions into its first deal."""
     return st.builds(
         lambda players, dead, seed, steps: _advanced(
-            ft.new_match(players, seed=seed, dead_player=dead and players == 5), steps
+            new_match(players, seed=seed, dead_player=dead and players == 5), steps
         ),
         st.sampled_from([3, 4, 5]),
         st.booleans(),
@@ -91,7 +100,7 @@ def matches() -> st.SearchStrategy[ft.Match]:
     )
 
 
-def _advanced(match: ft.Match, steps: int) -> ft.Match:
+def _advanced(match: Match, steps: int) -> Match:
     for _ in range(steps):
         if match.current is None:
             break
@@ -127,7 +136,7 @@ def small(count: Any, most: int = 2) -> Any:
 
 def record_objects() -> st.SearchStrategy[Any]:
     """Valid records as JSON objects, some with one field replaced by anything."""
-    valid = st.one_of(states(20), matches()).map(ft.records.encode)
+    valid = st.one_of(states(20), matches()).map(records.encode)
     return st.one_of(
         valid,
         st.builds(
@@ -229,7 +238,7 @@ CALLS: dict[str, tuple[Callable[..., object], tuple[st.SearchStrategy[Any], ...]
         (states_or_anything(), anything()),
     ),
     "new_match": (
-        lambda players, names, deals, seed, dead, dealer: ft.new_match(
+        lambda players, names, deals, seed, dead, dealer: new_match(
             players, names=names, deals=deals, seed=seed, dead_player=dead, dealer=dealer
         ),
         (
@@ -242,17 +251,17 @@ CALLS: dict[str, tuple[Callable[..., object], tuple[st.SearchStrategy[Any], ...]
         ),
     ),
     "draw_for_dealer": (
-        ft.draw_for_dealer,
+        draw_for_dealer,
         (st.one_of(anything(), st.builds(random.Random, st.integers())), anything()),
     ),
-    "dealer_from_draw": (ft.dealer_from_draw, (anything(),)),
-    "DealerDraw": (ft.DealerDraw, (anything(),)),
+    "dealer_from_draw": (dealer_from_draw, (anything(),)),
+    "DealerDraw": (DealerDraw, (anything(),)),
     "play_match": (
-        lambda match, players, deals: ft.play_match(match, players, deals=at_most_one(deals)),
+        lambda match, players, deals: play_match(match, players, deals=at_most_one(deals)),
         (st.one_of(anything(), matches()), anything(), anything()),
     ),
     "team_standings": (
-        ft.team_standings,
+        team_standings,
         (
             st.one_of(anything(), st.lists(matches().map(lambda m: m.sheet), max_size=3)),
             anything(),
@@ -285,14 +294,14 @@ CALLS: dict[str, tuple[Callable[..., object], tuple[st.SearchStrategy[Any], ...]
         ).difference(first, second),
         (anything(), anything()),
     ),
-    "records.loads": (ft.records.loads, (st.one_of(anything(), record_texts()),)),
-    "records.decode": (ft.records.decode, (st.one_of(anything(), record_objects()),)),
+    "records.loads": (records.loads, (st.one_of(anything(), record_texts()),)),
+    "records.decode": (records.decode, (st.one_of(anything(), record_objects()),)),
     "records.dumps": (
-        lambda record, indent: ft.records.dumps(record, indent=indent),
+        lambda record, indent: records.dumps(record, indent=indent),
         (st.one_of(anything(), states(20), matches()), st.one_of(st.none(), anything())),
     ),
     "records.iter_load": (
-        lambda lines: list(ft.records.iter_load(lines)),
+        lambda lines: list(records.iter_load(lines)),
         (st.one_of(anything(), st.lists(record_texts(), max_size=3)),),
     ),
 }

@@ -49,6 +49,7 @@ import pytest
 
 import frenchtarot as ft
 from frenchtarot import Card, Contract, Score, State
+from frenchtarot.scoring import HandfulBonus, PetitAuBout, SlamResult
 
 GOLDEN_DIR = Path(__file__).parent / "data" / "golden"
 GOLDEN_FILES = sorted(GOLDEN_DIR.glob("*.json"))
@@ -126,11 +127,11 @@ def expected_score(expected: dict[str, Any]) -> Score:
         target=expected["target"],
         made=expected["made"],
         margin=expected["margin"],
-        petit_au_bout=None if pab is None else ft.PetitAuBout(ft.Camp[pab["camp"]], pab["value"]),
+        petit_au_bout=None if pab is None else PetitAuBout(ft.Camp[pab["camp"]], pab["value"]),
         handfuls=tuple(
-            ft.HandfulBonus(h["seat"], h["size"], h["value"]) for h in expected["handfuls"]
+            HandfulBonus(h["seat"], h["size"], h["value"]) for h in expected["handfuls"]
         ),
-        slam=ft.SlamResult(
+        slam=SlamResult(
             slam["announced"],
             None if slam["made_by"] is None else ft.Camp[slam["made_by"]],
             slam["value"],

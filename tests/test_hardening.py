@@ -20,7 +20,6 @@ from frenchtarot import (
     IllegalActionError,
     InvalidCardError,
     InvalidDealError,
-    InvalidDealTypeError,
     InvalidRulesError,
     InvalidSeatError,
     Pass,
@@ -29,6 +28,7 @@ from frenchtarot import (
     TarotError,
     TarotTypeError,
 )
+from frenchtarot.errors import InvalidDealTypeError
 from frenchtarot.testing import check_conformance
 from tests.builders import deal, play_out
 

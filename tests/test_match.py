@@ -11,18 +11,19 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import frenchtarot as ft
-from frenchtarot import (
-    AnnulReason,
-    Bid,
-    Card,
-    Contract,
+from frenchtarot import AnnulReason, Bid, Card, Contract, Pass
+from frenchtarot.errors import InvalidMatchError
+from frenchtarot.match import (
     DealerDraw,
-    InvalidMatchError,
     Match,
-    Pass,
     ScoreSheet,
     SheetRow,
     Standing,
+    dealer_from_draw,
+    draw_for_dealer,
+    new_match,
+    play_match,
+    team_standings,
 )
 from frenchtarot.players import RandomPlayer, SimplePlayer
 from tests.builders import cards
@@ -51,7 +52,7 @@ def draws(text: str) -> tuple[tuple[int, Card], ...]:
     ],
 )
 def test_the_lowest_card_deals(drawn: str, dealer: int, why: str) -> None:
-    assert ft.dealer_from_draw(cards(drawn)) == dealer, why
+    assert dealer_from_draw(cards(drawn)) == dealer, why
 
 
 @pytest.mark.parametrize(
@@ -60,7 +61,7 @@ def test_the_lowest_card_deals(drawn: str, dealer: int, why: str) -> None:
 )
 def test_a_draw_that_is_not_one_card_each_from_one_pack_is_refused(drawn: str) -> None:
     with pytest.raises(InvalidMatchError):
-        ft.dealer_from_draw(cards(drawn))
+        dealer_from_draw(cards(drawn))
 
 
 def test_the_excuse_is_redrawn() -> None:
@@ -88,7 +89,7 @@ def test_draws_that_do_not_follow_the_procedure_are_refused(text: str) -> None:
 def test_drawing_the_excuse_draws_again_from_the_pack() -> None:
     found = []
     for seed in range(300):
-        draw = ft.draw_for_dealer(random.Random(seed), 5)
+        draw = draw_for_dealer(random.Random(seed), 5)
         if draw.redrawn:
             found.append(draw)
     assert found, "no seed below 300 drew the Excuse"
@@ -102,8 +103,8 @@ def test_drawing_the_excuse_draws_again_from_the_pack() -> None:
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_the_draw_is_seeded_and_the_lowest_card_deals(players: int) -> None:
     for seed in range(40):
-        draw = ft.draw_for_dealer(random.Random(seed), players)
-        assert draw == ft.draw_for_dealer(random.Random(seed), players)
+        draw = draw_for_dealer(random.Random(seed), players)
+        assert draw == draw_for_dealer(random.Random(seed), players)
         assert len(draw.cards) == players == len(set(draw.cards))
         lowest = min(
             draw.cards,
@@ -117,11 +118,11 @@ def test_the_draw_is_seeded_and_the_lowest_card_deals(players: int) -> None:
 
 
 def test_a_new_match_draws_for_its_first_dealer() -> None:
-    match = ft.new_match(4, seed=11)
-    assert match.draw == ft.draw_for_dealer(random.Random(11), 4)
+    match = new_match(4, seed=11)
+    assert match.draw == draw_for_dealer(random.Random(11), 4)
     assert match.draw is not None and match.first_dealer == match.draw.dealer
     assert match.current is not None and match.current.dealer == match.first_dealer
-    given_dealer = ft.new_match(4, seed=11, dealer=2)
+    given_dealer = new_match(4, seed=11, dealer=2)
     assert given_dealer.draw is None and given_dealer.dealer == 2
 
 
@@ -132,7 +133,7 @@ def seed_without_petit_sec(players: int, dead: bool, deals: int) -> int:
     """A seed whose first ``deals`` deals are not petit sec (so the script sets every
     annulment itself)."""
     for seed in range(100):
-        match = ft.new_match(players, seed=seed, dealer=0, deals=None, dead_player=dead)
+        match = new_match(players, seed=seed, dealer=0, deals=None, dead_player=dead)
         if not match.deals:
             starts = [
                 ft.new_deal(seed=ft.match.deal_seed(seed, n), rules=match.rules)
@@ -175,7 +176,7 @@ def test_the_deal_passes_round(players: int, dead: bool, script: str, dealers: l
     """After every deal the next player deals, annulled deals included; with a dead player
     the same dealer deals again after an annulled deal."""
     seed = seed_without_petit_sec(players, dead, len(dealers))
-    match = ft.new_match(players, seed=seed, dealer=0, deals=None, dead_player=dead)
+    match = new_match(players, seed=seed, dealer=0, deals=None, dead_player=dead)
     for step in script.split():
         match = scored(match) if step == "S" else annulled(match)
     assert match.dealers() == tuple(dealers)
@@ -195,7 +196,7 @@ def test_the_deal_passes_round(players: int, dead: bool, script: str, dealers: l
 
 def test_an_annulled_deal_is_redealt_and_not_counted() -> None:
     seed = seed_without_petit_sec(4, False, 4)
-    match = ft.new_match(4, seed=seed, dealer=0, deals=2)
+    match = new_match(4, seed=seed, dealer=0, deals=2)
     match = annulled(scored(annulled(match)))
     assert len(match.deals) == 3 and len(match.scored) == 1 and not match.is_over
     assert match.deals[0].annulment == ft.Annulment(AnnulReason.ALL_PASSED)
@@ -205,7 +206,7 @@ def test_an_annulled_deal_is_redealt_and_not_counted() -> None:
 
 def test_a_petit_sec_dealt_is_redealt_at_once() -> None:
     for seed in range(400):
-        match = ft.new_match(4, seed=seed, deals=1)
+        match = new_match(4, seed=seed, deals=1)
         if match.deals:
             break
     else:
@@ -221,9 +222,7 @@ def test_a_petit_sec_dealt_is_redealt_at_once() -> None:
 
 @pytest.mark.parametrize(("players", "deals"), [(3, 3), (4, 5), (5, 7), (4, 1)])
 def test_the_match_ends_after_n_scored_deals(players: int, deals: int) -> None:
-    match = ft.play_match(
-        ft.new_match(players, deals=deals, seed=deals), [SimplePlayer()] * players
-    )
+    match = play_match(new_match(players, deals=deals, seed=deals), [SimplePlayer()] * players)
     assert match.is_over and match.current is None and match.dealer is None
     assert len(match.scored) == deals == len(match.sheet.rows)
     with pytest.raises(ft.DealOverError):
@@ -233,12 +232,12 @@ def test_the_match_ends_after_n_scored_deals(players: int, deals: int) -> None:
 
 
 def test_an_open_ended_match_never_ends() -> None:
-    match = ft.new_match(4, deals=None, seed=3)
+    match = new_match(4, deals=None, seed=3)
     with pytest.raises(InvalidMatchError):
-        ft.play_match(match, [SimplePlayer()] * 4)
-    match = ft.play_match(match, [SimplePlayer()] * 4, deals=6)
+        play_match(match, [SimplePlayer()] * 4)
+    match = play_match(match, [SimplePlayer()] * 4, deals=6)
     assert len(match.scored) == 6 and not match.is_over
-    match = ft.play_match(match, [SimplePlayer()] * 4, deals=2)
+    match = play_match(match, [SimplePlayer()] * 4, deals=2)
     assert len(match.scored) == 8 and not match.is_over
 
 
@@ -246,9 +245,9 @@ def test_an_open_ended_match_never_ends() -> None:
 
 
 def test_five_with_a_dead_player_play_four_player_deals() -> None:
-    match = ft.new_match(5, dead_player=True, deals=6, seed=4, names="ABCDE")
+    match = new_match(5, dead_player=True, deals=6, seed=4, names="ABCDE")
     assert match.rules is ft.FOUR_PLAYER
-    match = ft.play_match(match, [RandomPlayer(n) for n in range(5)])
+    match = play_match(match, [RandomPlayer(n) for n in range(5)])
     dealers = match.dealers()
     for row in match.sheet.rows:
         assert row.dead == row.dealer
@@ -265,8 +264,8 @@ def test_five_with_a_dead_player_play_four_player_deals() -> None:
 def test_the_dead_players_sheet_puts_each_seats_score_on_its_player() -> None:
     """Each deal's seat ``s`` is player ``players_of(k)[s]``: the sheet gives that player the
     seat's score, the taker and partner are players, and the dealer (dead) gets zero."""
-    match = ft.new_match(5, dead_player=True, deals=5, seed=7, dealer=3)
-    match = ft.play_match(match, [RandomPlayer(n) for n in range(5)])
+    match = new_match(5, dead_player=True, deals=5, seed=7, dealer=3)
+    match = play_match(match, [RandomPlayer(n) for n in range(5)])
     deals = [(k, deal) for k, deal in enumerate(match.deals) if deal.annulment is None]
     assert len(deals) == len(match.sheet.rows) == 5
     for (number, deal), row in zip(deals, match.sheet.rows, strict=True):
@@ -283,7 +282,7 @@ def test_the_dead_players_sheet_puts_each_seats_score_on_its_player() -> None:
 
 
 def test_the_dead_player_may_not_act_and_seats_are_the_players_after_the_dealer() -> None:
-    match = ft.new_match(5, dead_player=True, seed=2, dealer=1)
+    match = new_match(5, dead_player=True, seed=2, dealer=1)
     assert match.players_of(0) == (2, 3, 4, 0)
     with pytest.raises(ft.InvalidSeatError, match="sits it out"):
         match.act(1, Pass())
@@ -316,14 +315,14 @@ def test_new_match_checks_its_arguments(
     kwargs: dict[str, object], error: type[Exception] | None
 ) -> None:
     if error is None:
-        assert ft.new_match(**kwargs).names == ("a", "b", "c", "d")  # type: ignore[arg-type]
+        assert new_match(**kwargs).names == ("a", "b", "c", "d")  # type: ignore[arg-type]
     else:
         with pytest.raises(error):
-            ft.new_match(**kwargs)  # type: ignore[arg-type]
+            new_match(**kwargs)  # type: ignore[arg-type]
 
 
 def test_update_takes_only_later_points_of_the_deal_in_progress() -> None:
-    match = ft.new_match(4, seed=9)
+    match = new_match(4, seed=9)
     assert match.current is not None
     later = ft.apply(match.current, Pass())
     assert match.update(later).current == later
@@ -338,17 +337,17 @@ def test_update_takes_only_later_points_of_the_deal_in_progress() -> None:
 
 
 def test_a_match_is_an_immutable_value() -> None:
-    match = ft.new_match(3, seed=1)
-    assert match == ft.new_match(3, seed=1) and hash(match) == hash(ft.new_match(3, seed=1))
+    match = new_match(3, seed=1)
+    assert match == new_match(3, seed=1) and hash(match) == hash(new_match(3, seed=1))
     assert "three-player" in repr(match) and "dealer" in repr(match)
     with pytest.raises(AttributeError):
         match.seed = 2  # type: ignore[misc]
 
 
 def test_a_seed_is_drawn_and_kept_when_none_is_given() -> None:
-    match = ft.new_match(4)
+    match = new_match(4)
     assert match.seed >= 0
-    assert ft.new_match(4, seed=match.seed) == match
+    assert new_match(4, seed=match.seed) == match
 
 
 # The score sheet -----------------------------------------------------------------------
@@ -381,7 +380,7 @@ def test_equal_totals_share_a_rank(totals: list[int], ranks: dict[str, int]) -> 
 
 
 def test_a_sheet_before_any_deal_ranks_everyone_first() -> None:
-    sheet = ft.new_match(4, seed=1).sheet
+    sheet = new_match(4, seed=1).sheet
     assert sheet.rows == () and sheet.totals == (0, 0, 0, 0)
     assert {line.rank for line in sheet.ranking} == {1}
 
@@ -410,7 +409,7 @@ TABLE_D = sheet_of([0, 0, 0, 0], "MNOP")
 def test_teams_add_their_members_totals(
     teams: dict[str, list[str]], expected: list[tuple[str, int, int]]
 ) -> None:
-    standings = ft.team_standings([TABLE_A, TABLE_B, TABLE_C, TABLE_D], teams)
+    standings = team_standings([TABLE_A, TABLE_B, TABLE_C, TABLE_D], teams)
     assert [(s.name, s.total, s.rank) for s in standings] == expected
 
 
@@ -427,7 +426,7 @@ def test_teams_add_their_members_totals(
 )
 def test_teams_that_break_the_rules_are_refused(teams: dict[str, list[str]]) -> None:
     with pytest.raises(InvalidMatchError):
-        ft.team_standings([TABLE_A, TABLE_B], teams)
+        team_standings([TABLE_A, TABLE_B], teams)
 
 
 def test_a_sheet_made_by_hand_is_checked_and_kept_as_tuples() -> None:
@@ -447,7 +446,7 @@ def test_a_sheet_made_by_hand_is_checked_and_kept_as_tuples() -> None:
 
 def test_a_name_on_two_sheets_is_refused() -> None:
     with pytest.raises(InvalidMatchError, match="two sheets"):
-        ft.team_standings([TABLE_A, TABLE_A], {"red": ["A", "B"]})
+        team_standings([TABLE_A, TABLE_A], {"red": ["A", "B"]})
 
 
 def test_a_standing_is_an_immutable_value() -> None:
@@ -464,8 +463,8 @@ def matches(draw: st.DrawFn) -> Match:
     dead = players == 5 and draw(st.booleans())
     deals = draw(st.integers(min_value=1, max_value=3))
     seed = draw(st.integers(min_value=0, max_value=2**32))
-    match = ft.new_match(players, deals=deals, seed=seed, dead_player=dead)
-    return ft.play_match(match, [RandomPlayer(seed + n) for n in range(players)])
+    match = new_match(players, deals=deals, seed=seed, dead_player=dead)
+    return play_match(match, [RandomPlayer(seed + n) for n in range(players)])
 
 
 @given(matches())

@@ -24,18 +24,16 @@ from frenchtarot import (
     Contract,
     DeclareHandful,
     Discard,
-    HandfulBonus,
     NotTerminalError,
     Pass,
-    PetitAuBout,
     Play,
     Rule,
     Score,
-    SlamResult,
     State,
     TarotTypeError,
 )
-from frenchtarot._tricks import winning_position
+from frenchtarot._core.tricks import winning_position
+from frenchtarot.scoring import HandfulBonus, PetitAuBout, SlamResult
 from tests.builders import assert_refused, deal, play_out
 
 # --- a refusal names the seat to act, the moment and the reason ----------------------------

@@ -7,7 +7,7 @@ import random
 import pytest
 
 import frenchtarot as ft
-from frenchtarot.__main__ import describe_deal, main
+from frenchtarot._cli import describe_deal, main
 from frenchtarot.players import (
     InvalidSettingsError,
     MonteCarloPlayer,

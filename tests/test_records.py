@@ -20,7 +20,9 @@ from hypothesis import strategies as st
 from typing_extensions import assert_type
 
 import frenchtarot as ft
-from frenchtarot import Match, RecordError, State, records
+from frenchtarot import State, records
+from frenchtarot.errors import RecordError
+from frenchtarot.match import Match, new_match, play_match
 from frenchtarot.players import RandomPlayer, SimplePlayer, play_deal
 from tests.strategies import states
 
@@ -40,11 +42,11 @@ def matches(draw: st.DrawFn) -> Match:
     dead = players == 5 and draw(st.booleans())
     length = draw(st.sampled_from([None, 1, 2, 3]))
     seed = draw(st.integers(min_value=0, max_value=2**40))
-    match = ft.new_match(players, deals=length, seed=seed, dead_player=dead)
+    match = new_match(players, deals=length, seed=seed, dead_player=dead)
     bots = [RandomPlayer(seed + n) for n in range(players)]
     deals = draw(st.integers(min_value=0, max_value=2))
     if deals:
-        match = ft.play_match(match, bots, deals=deals)
+        match = play_match(match, bots, deals=deals)
     for _ in range(draw(st.integers(min_value=0, max_value=30))):
         if match.current is None:
             break
@@ -207,7 +209,7 @@ def test_records_are_typed_as_json_values() -> None:
     state = played(3)
     record = assert_type(records.encode(state), dict[str, records.JSONValue])
     assert is_json(record) and is_json(records.json_schema())
-    assert is_json(records.encode(ft.new_match(5, seed=1, dead_player=True)))
+    assert is_json(records.encode(new_match(5, seed=1, dead_player=True)))
     assert not is_json([math.nan])
     assert records.decode(json.loads(json.dumps(record))) == state
 
@@ -275,7 +277,7 @@ def deal_record() -> dict[str, Any]:
 
 
 def match_record() -> dict[str, Any]:
-    match = ft.play_match(ft.new_match(4, deals=2, seed=1), [RandomPlayer(n) for n in range(4)])
+    match = play_match(new_match(4, deals=2, seed=1), [RandomPlayer(n) for n in range(4)])
     return records.encode(match)
 
 
@@ -455,7 +457,7 @@ def test_a_record_error_pickles_with_its_data() -> None:
 def test_the_command_line_plays_saves_and_replays_a_match(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from frenchtarot.__main__ import main
+    from frenchtarot._cli import main
 
     path = tmp_path / "game.json"
     argv = ["match", "--deals", "5", "--seed", "1", "--players", "4", "--save", str(path)]
@@ -464,7 +466,7 @@ def test_the_command_line_plays_saves_and_replays_a_match(
     assert played_out.startswith("Seed: 1 (repeat with --seed 1)\n")
     match = records.loads(path.read_text("utf-8"))
     assert isinstance(match, Match) and match.is_over and len(match.scored) == 5
-    assert match == ft.play_match(ft.new_match(4, deals=5, seed=1), [SimplePlayer()] * 4)
+    assert match == play_match(new_match(4, deals=5, seed=1), [SimplePlayer()] * 4)
     sheet = str(match.sheet)
     assert sheet in played_out
     assert main(["replay", str(path)]) == 0
@@ -472,7 +474,7 @@ def test_the_command_line_plays_saves_and_replays_a_match(
 
 
 def test_the_command_line_prints_the_seed_it_drew(capsys: pytest.CaptureFixture[str]) -> None:
-    from frenchtarot.__main__ import main
+    from frenchtarot._cli import main
 
     assert main(["match", "--deals", "1", "--players", "5", "--dead-player", "--random"]) == 0
     first = capsys.readouterr().out.splitlines()[0]
@@ -483,7 +485,7 @@ def test_the_command_line_prints_the_seed_it_drew(capsys: pytest.CaptureFixture[
 def test_the_command_line_replays_a_deal_and_refuses_a_bad_record(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from frenchtarot.__main__ import main
+    from frenchtarot._cli import main
 
     path = tmp_path / "deal.json"
     state = ft.apply(ft.new_deal(seed=4), ft.Pass())

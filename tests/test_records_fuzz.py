@@ -5,7 +5,7 @@ of every kind: a wrong-typed value at every JSON path of every base record (deal
 table size, finished or not, and matches of every kind), values deleted and fields added,
 random edits of the text, truncations, deep nesting, very long strings and numbers, and
 random bytes. Each input must load (to a value equal to a fresh load of the same text) or
-raise a :class:`~frenchtarot.RecordError`, with a short message, never another exception.
+raise a :class:`~RecordError`, with a short message, never another exception.
 """
 
 from __future__ import annotations
@@ -17,7 +17,9 @@ from collections.abc import Iterator
 from typing import Any
 
 import frenchtarot as ft
-from frenchtarot import RecordError, records
+from frenchtarot import records
+from frenchtarot.errors import RecordError
+from frenchtarot.match import Match, new_match, play_match
 from frenchtarot.players import RandomPlayer, play_deal
 
 #: Random mutants after the wrong value at every path: at least this many go through.
@@ -62,8 +64,8 @@ def bases() -> list[dict[str, Any]]:
         start = ft.new_deal(seed=6, rules=rules)
         found.append(records.encode(ft.apply(start, ft.legal_actions(start)[-1])))
     for players, dead in ((4, False), (5, True), (3, False), (5, False)):
-        match = ft.new_match(players, deals=2, seed=players, dead_player=dead)
-        match = ft.play_match(match, [RandomPlayer(n) for n in range(players)], deals=1)
+        match = new_match(players, deals=2, seed=players, dead_player=dead)
+        match = play_match(match, [RandomPlayer(n) for n in range(players)], deals=1)
         assert match.current is not None
         found.append(records.encode(match.apply(ft.legal_actions(match.current)[0])))
     return found
@@ -168,7 +170,7 @@ def test_the_loader_raises_only_record_errors() -> None:
             assert error.path.startswith("$")
             outcomes["refused"] += 1
         else:
-            assert isinstance(loaded, (ft.State, ft.Match))
+            assert isinstance(loaded, (ft.State, Match))
             assert records.loads(records.dumps(loaded)) == loaded
             outcomes["loaded"] += 1
         if systematic is not None and count - systematic > INPUTS:

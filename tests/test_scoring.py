@@ -25,7 +25,8 @@ from hypothesis import strategies as st
 
 import frenchtarot as ft
 from frenchtarot import Camp, Card, Contract, Phase, Score, State
-from frenchtarot._tally import settle_half_point
+from frenchtarot._core.tally import settle_half_point
+from frenchtarot.scoring import HandfulBonus, PetitAuBout, SlamResult
 from tests.test_golden import GOLDEN_DIR, GOLDEN_FILES, load, replay
 
 EXCUSE = Card.parse("EX")
@@ -90,7 +91,7 @@ def reference_score(state: State) -> Score:
             margin=0,
             petit_au_bout=None,
             handfuls=(),
-            slam=ft.SlamResult(announced=False, made_by=None, value=0),
+            slam=SlamResult(announced=False, made_by=None, value=0),
             unit=0,
             deltas=(0, 0, 0, 0),
         )
@@ -133,23 +134,23 @@ def reference_score(state: State) -> Score:
         number = 16
     if PETIT in state.tricks[number].cards:
         if won[number] == taker:
-            petit_au_bout = ft.PetitAuBout(Camp.ATTACK, 10 * multiplier)
+            petit_au_bout = PetitAuBout(Camp.ATTACK, 10 * multiplier)
         else:
-            petit_au_bout = ft.PetitAuBout(Camp.DEFENCE, -10 * multiplier)
+            petit_au_bout = PetitAuBout(Camp.DEFENCE, -10 * multiplier)
 
     handfuls = tuple(
-        ft.HandfulBonus(h.seat, len(h.cards), sign * HANDFUL_BONUS[len(h.cards)])
+        HandfulBonus(h.seat, len(h.cards), sign * HANDFUL_BONUS[len(h.cards)])
         for h in state.handfuls
     )
 
     taker_won_all = all(winner == taker for winner in won)
     defence_won_all = all(winner != taker for winner in won)
     if taker_won_all:
-        slam = ft.SlamResult(state.slam, Camp.ATTACK, 400 if state.slam else 200)
+        slam = SlamResult(state.slam, Camp.ATTACK, 400 if state.slam else 200)
     elif defence_won_all:
-        slam = ft.SlamResult(state.slam, Camp.DEFENCE, -200 - (200 if state.slam else 0))
+        slam = SlamResult(state.slam, Camp.DEFENCE, -200 - (200 if state.slam else 0))
     else:
-        slam = ft.SlamResult(state.slam, None, -200 if state.slam else 0)
+        slam = SlamResult(state.slam, None, -200 if state.slam else 0)
 
     unit = (
         sign * (25 + int(margin)) * multiplier
@@ -421,7 +422,7 @@ def test_petit_au_bout_is_signed_for_its_camp_whatever_the_outcome(
     assert score.contract is contract and score.made is made
     multiplier = MULTIPLIER[contract]
     bonus = 10 * multiplier if camp is Camp.ATTACK else -10 * multiplier
-    assert score.petit_au_bout == ft.PetitAuBout(camp, bonus)
+    assert score.petit_au_bout == PetitAuBout(camp, bonus)
     sign = 1 if made else -1
     assert score.handfuls == () and score.slam.value == 0
     assert score.unit == sign * (25 + score.margin) * multiplier + bonus
@@ -482,19 +483,19 @@ def test_double_handful_may_show_the_excuse_with_every_trump() -> None:
 @pytest.mark.parametrize(
     ("name", "slam"),
     [
-        ("slam-announced-made-excuse-last", ft.SlamResult(True, Camp.ATTACK, 400)),
-        ("slam-announced-made-defence-keeps-excuse", ft.SlamResult(True, Camp.ATTACK, 400)),
-        ("slam-announced-missed", ft.SlamResult(True, None, -200)),
-        ("slam-announced-missed-lost", ft.SlamResult(True, None, -200)),
-        ("slam-unannounced-made", ft.SlamResult(False, Camp.ATTACK, 200)),
-        ("slam-unannounced-excuse-last", ft.SlamResult(False, Camp.ATTACK, 200)),
-        ("defence-slam", ft.SlamResult(False, Camp.DEFENCE, -200)),
-        ("defence-slam-taker-keeps-excuse", ft.SlamResult(False, Camp.DEFENCE, -200)),
-        ("defence-slam-excuse-last", ft.SlamResult(False, Camp.DEFENCE, -200)),
-        ("defence-slam-after-announcement", ft.SlamResult(True, Camp.DEFENCE, -400)),
+        ("slam-announced-made-excuse-last", SlamResult(True, Camp.ATTACK, 400)),
+        ("slam-announced-made-defence-keeps-excuse", SlamResult(True, Camp.ATTACK, 400)),
+        ("slam-announced-missed", SlamResult(True, None, -200)),
+        ("slam-announced-missed-lost", SlamResult(True, None, -200)),
+        ("slam-unannounced-made", SlamResult(False, Camp.ATTACK, 200)),
+        ("slam-unannounced-excuse-last", SlamResult(False, Camp.ATTACK, 200)),
+        ("defence-slam", SlamResult(False, Camp.DEFENCE, -200)),
+        ("defence-slam-taker-keeps-excuse", SlamResult(False, Camp.DEFENCE, -200)),
+        ("defence-slam-excuse-last", SlamResult(False, Camp.DEFENCE, -200)),
+        ("defence-slam-after-announcement", SlamResult(True, Camp.DEFENCE, -400)),
     ],
 )
-def test_slam_bonus(name: str, slam: ft.SlamResult) -> None:
+def test_slam_bonus(name: str, slam: SlamResult) -> None:
     state = golden(name)
     score = ft.score(state)
     taker_tricks = sum(trick.winner == state.taker for trick in state.tricks)
@@ -566,7 +567,7 @@ def test_excuse_wins_the_last_trick_for_the_slam_camp_and_the_petit_before_is_au
     assert PETIT in before.cards and PETIT not in last.cards
     assert score.contract is not None
     value = 10 * MULTIPLIER[score.contract]
-    assert score.petit_au_bout == ft.PetitAuBout(camp, value if camp is Camp.ATTACK else -value)
+    assert score.petit_au_bout == PetitAuBout(camp, value if camp is Camp.ATTACK else -value)
     if camp is Camp.ATTACK:
         assert score.taker_points == 91 and score.bouts == 3
     else:
@@ -629,7 +630,7 @@ ZERO_SCORE: dict[str, Any] = {
     "margin": 0,
     "petit_au_bout": None,
     "handfuls": (),
-    "slam": ft.SlamResult(False, None, 0),
+    "slam": SlamResult(False, None, 0),
     "unit": 0,
     "deltas": (0, 0, 0, 0),
 }

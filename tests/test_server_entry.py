@@ -8,6 +8,7 @@ import pytest
 
 import frenchtarot as ft
 from frenchtarot import IllegalActionError, InvalidSeatError, Pass, Rule, TarotTypeError
+from frenchtarot.errors import InvalidDealerError
 from tests.builders import deal, play_out
 
 
@@ -63,7 +64,7 @@ def test_observe_takes_the_same_integer_types_as_apply() -> None:
     for bad_dealer in (lambda: ft.new_deal(dealer=4), lambda: ft.THREE_PLAYER.next_seat(3)):
         with pytest.raises(InvalidSeatError):
             bad_dealer()
-    with pytest.raises(ft.InvalidDealerError) as caught:
+    with pytest.raises(InvalidDealerError) as caught:
         ft.new_deal(dealer=4)
     assert isinstance(caught.value, ft.InvalidDealError)
 

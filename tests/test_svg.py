@@ -36,7 +36,6 @@ from frenchtarot import (
     Suit,
     TarotError,
     TarotTypeError,
-    _svg_draw,
     apply,
     deal_from,
     legal_actions,
@@ -44,6 +43,7 @@ from frenchtarot import (
     svg,
 )
 from frenchtarot._checks import describe_value
+from frenchtarot.svg import _draw as _svg_draw
 from tests.builders import cards as cards_of
 from tests.builders import deal, named, play_out, visible
 from tests.strategies import TABLES, states

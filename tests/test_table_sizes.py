@@ -39,21 +39,20 @@ from frenchtarot import (
     Contract,
     DeclareHandful,
     Discard,
-    HandfulBonus,
     Pass,
-    PetitAuBout,
     Phase,
     Play,
     Rule,
     Rules,
     Score,
-    SlamResult,
     State,
 )
-from frenchtarot.__main__ import main
-from frenchtarot._shuffle import INDICES, shuffle_and_deal
-from frenchtarot._tally import settle_half_point, shares
+from frenchtarot._cli import main
+from frenchtarot._core.shuffle import INDICES, shuffle_and_deal
+from frenchtarot._core.tally import settle_half_point, shares
+from frenchtarot.errors import InvalidDealTypeError
 from frenchtarot.rules import RULES_BY_SEATS
+from frenchtarot.scoring import HandfulBonus, PetitAuBout, SlamResult
 from tests.builders import assert_refused, cards, deal, play_out
 
 TABLES = [THREE_PLAYER, FOUR_PLAYER, FIVE_PLAYER]
@@ -571,13 +570,13 @@ def test_the_last_seat_may_deal(rules: Rules) -> None:
 
 @pytest.mark.parametrize("rules", ["x", 3, None, {}], ids=["str", "int", "none", "dict"])
 def test_rules_must_be_a_rules_value(rules: object) -> None:
-    with pytest.raises(ft.InvalidDealTypeError) as info:
+    with pytest.raises(InvalidDealTypeError) as info:
         ft.new_deal(seed=1, rules=rules)  # type: ignore[arg-type]
     assert "Rules" in str(info.value)
     assert isinstance(info.value, TypeError)
     if rules is not None:  # None asks deal_from to infer the table
         start = ft.new_deal(seed=1)
-        with pytest.raises(ft.InvalidDealTypeError):
+        with pytest.raises(InvalidDealTypeError):
             ft.deal_from(start.hands, start.dog, rules=rules)  # type: ignore[arg-type]
 
 

@@ -1,5 +1,13 @@
 """frenchtarot: the rules of French Tarot (FFT), as an immutable, typed state machine.
 
+The root holds the deal: its values (cards, actions, rules, the state, an observation, a
+score), the functions that move a deal forward, and the errors they raise. The features
+live in modules of their own, which ``import frenchtarot`` does not load:
+:mod:`frenchtarot.match` (a game of several deals), :mod:`frenchtarot.records` (JSON),
+:mod:`frenchtarot.svg` (pictures), :mod:`frenchtarot.players`, :mod:`frenchtarot.arena`,
+:mod:`frenchtarot.sampling`, :mod:`frenchtarot.encoding`, :mod:`frenchtarot.testing` and the
+learning adapters. Every exception class is in :mod:`frenchtarot.errors`.
+
 >>> import random
 >>> import frenchtarot as ft
 >>> state = ft.new_deal(seed=7)
@@ -14,10 +22,11 @@ from __future__ import annotations
 
 from importlib.metadata import PackageNotFoundError, version
 
-from frenchtarot import records as records
-from frenchtarot import state as _state_module
+from frenchtarot._core.state import COMPILED, State
+from frenchtarot._deal_values import Annulment, AnnulReason, Handful, Trick
 from frenchtarot._dealing import deal_from, new_deal
 from frenchtarot._engine import act, apply, is_legal, legal_actions
+from frenchtarot._notation import parse_action
 from frenchtarot._rollout import Policy, rollout
 from frenchtarot.actions import (
     Action,
@@ -28,50 +37,33 @@ from frenchtarot.actions import (
     DeclareHandful,
     Discard,
     Pass,
+    Phase,
     Play,
-    parse_action,
 )
 from frenchtarot.cards import DECK, Card, Suit
 from frenchtarot.errors import (
     DealOverError,
     IllegalActionError,
     InvalidCardError,
-    InvalidDealerError,
     InvalidDealError,
-    InvalidDealTypeError,
-    InvalidMatchError,
     InvalidRulesError,
     InvalidSeatError,
     NotationError,
     NotTerminalError,
-    RecordError,
     Rule,
     TarotError,
     TarotTypeError,
 )
-from frenchtarot.match import (
-    DealerDraw,
-    Match,
-    ScoreSheet,
-    SheetRow,
-    Standing,
-    dealer_from_draw,
-    draw_for_dealer,
-    new_match,
-    play_match,
-    team_standings,
-)
 from frenchtarot.observation import ExcuseExchange, Observation, information_state_key, observe
 from frenchtarot.rules import FIVE_PLAYER, FOUR_PLAYER, RULES_BY_SEATS, THREE_PLAYER, Rules
-from frenchtarot.scoring import Camp, HandfulBonus, PetitAuBout, Score, SlamResult, returns, score
-from frenchtarot.state import Annulment, AnnulReason, Handful, Phase, State, Trick
+from frenchtarot.scoring import Camp, Score, returns, score
 
 try:
     __version__ = version("frenchtarot")
 except PackageNotFoundError:  # pragma: no cover - running from a source tree
     __version__ = "0+unknown"
 
-compiled: bool = _state_module.COMPILED
+compiled: bool = COMPILED
 """Whether the compiled build runs (mypyc extensions), ``False`` for the pure-Python build.
 
 Both builds behave the same (the test suite runs against each); the compiled one is faster.
@@ -79,13 +71,16 @@ See the development page of the docs for how to build it.
 """
 
 __all__ = [
+    # Cards and the table
     "DECK",
     "FIVE_PLAYER",
     "FOUR_PLAYER",
     "RULES_BY_SEATS",
     "THREE_PLAYER",
+    # Actions
     "Action",
     "AnnounceSlam",
+    # A deal: its state, a seat's view, the score
     "AnnulReason",
     "Annulment",
     "Bid",
@@ -93,60 +88,46 @@ __all__ = [
     "Camp",
     "Card",
     "Contract",
+    # Errors (every one, the features' too, is in frenchtarot.errors)
     "DealOverError",
-    "DealerDraw",
     "DeclareHandful",
     "Discard",
     "ExcuseExchange",
     "Handful",
-    "HandfulBonus",
     "IllegalActionError",
     "InvalidCardError",
     "InvalidDealError",
-    "InvalidDealTypeError",
-    "InvalidDealerError",
-    "InvalidMatchError",
     "InvalidRulesError",
     "InvalidSeatError",
-    "Match",
     "NotTerminalError",
     "NotationError",
     "Observation",
     "Pass",
-    "PetitAuBout",
     "Phase",
     "Play",
+    # Moving a deal forward
     "Policy",
-    "RecordError",
     "Rule",
     "Rules",
     "Score",
-    "ScoreSheet",
-    "SheetRow",
-    "SlamResult",
-    "Standing",
     "State",
     "Suit",
     "TarotError",
     "TarotTypeError",
     "Trick",
+    # The package
     "__version__",
     "act",
     "apply",
     "compiled",
     "deal_from",
-    "dealer_from_draw",
-    "draw_for_dealer",
     "information_state_key",
     "is_legal",
     "legal_actions",
     "new_deal",
-    "new_match",
     "observe",
     "parse_action",
-    "play_match",
     "returns",
     "rollout",
     "score",
-    "team_standings",
 ]

@@ -50,15 +50,3 @@ def whole_number(value: object, what: str) -> int:
         return operator.index(value)  # type: ignore[arg-type]
     except TypeError:
         raise TarotTypeError(f"{what} must be an int, not {describe_value(value)}") from None
-
-
-def check_state(state: object) -> None:
-    """Refuse anything but a :class:`~frenchtarot.State`.
-
-    Raises:
-        TarotTypeError: ``state`` is not a State.
-    """
-    from frenchtarot.state import State
-
-    if not isinstance(state, State):
-        raise TarotTypeError(f"expected a State, not {type(state).__name__}")

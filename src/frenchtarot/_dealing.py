@@ -7,7 +7,8 @@ import random
 from collections.abc import Iterable, Sequence, Sized
 
 from frenchtarot._checks import describe_value, quote, whole_number
-from frenchtarot._shuffle import BITS, shuffle_and_deal, start
+from frenchtarot._core.shuffle import BITS, shuffle_and_deal, start
+from frenchtarot._core.state import State
 from frenchtarot.cards import Card
 from frenchtarot.errors import (
     InvalidDealerError,
@@ -17,7 +18,6 @@ from frenchtarot.errors import (
     TarotTypeError,
 )
 from frenchtarot.rules import FOUR_PLAYER, RULES_BY_SEATS, Rules
-from frenchtarot.state import State
 
 __all__ = ["deal_from", "new_deal"]
 

@@ -6,11 +6,10 @@ in the compiled build), which trusts what it is given.
 
 from __future__ import annotations
 
-from frenchtarot._checks import check_state
-from frenchtarot._transitions import legal, transition
-from frenchtarot.actions import Action
+from frenchtarot._core.state import State, check_state
+from frenchtarot._core.transitions import legal, transition
+from frenchtarot.actions import Action, Phase
 from frenchtarot.errors import IllegalActionError
-from frenchtarot.state import Phase, State
 
 __all__ = ["act", "apply", "is_legal", "legal_actions"]
 

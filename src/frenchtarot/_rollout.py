@@ -17,13 +17,13 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol
 
-from frenchtarot._checks import check_state, describe_value
+from frenchtarot._checks import describe_value
+from frenchtarot._core.simulate import draws_like_random, random_rollout
+from frenchtarot._core.state import State, check_state
 from frenchtarot._engine import apply, legal_actions
-from frenchtarot._simulate import draws_like_random, random_rollout
 from frenchtarot.actions import Action
 from frenchtarot.errors import TarotTypeError
 from frenchtarot.observation import observe
-from frenchtarot.state import State
 
 if TYPE_CHECKING:
     from frenchtarot.players import Player

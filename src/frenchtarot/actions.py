@@ -46,8 +46,8 @@ from frenchtarot.cards import DECK, Card
 from frenchtarot.errors import NotationError, TarotTypeError
 
 if TYPE_CHECKING:  # the state, the engine and the observation import this module
+    from frenchtarot._core.state import State
     from frenchtarot.observation import Observation
-    from frenchtarot.state import Phase, State
 
 __all__ = [
     "Action",
@@ -58,9 +58,31 @@ __all__ = [
     "DeclareHandful",
     "Discard",
     "Pass",
+    "Phase",
     "Play",
-    "parse_action",
 ]
+
+
+class Phase(enum.Enum):
+    """The stages of a deal, in the order they happen."""
+
+    BIDDING = "bidding"
+    """Each seat, from the one after the dealer, passes or bids once."""
+    CALL = "call"
+    """Five players: the taker calls the card whose holder will be the partner."""
+    DISCARD = "discard"
+    """Petite or Garde: the taker has taken the dog and puts as many cards in the écart."""
+    SLAM = "slam"
+    """The taker announces a slam or passes."""
+    PLAY = "play"
+    """The tricks, one per card in a hand (handfuls are declared in this phase)."""
+    DONE = "done"
+    """Every card has been played; the deal can be scored."""
+    ANNULLED = "annulled"
+    """The deal was called off (a petit sec, or every seat passed); it scores zero."""
+
+    def __repr__(self) -> str:
+        return f"Phase.{self.name}"
 
 
 class Contract(enum.Enum):
@@ -408,76 +430,12 @@ DISCARDS: Final[tuple[Discard, ...]] = tuple(Discard(card) for card in DECK)
 CALLS: Final[tuple[Call, ...]] = tuple(Call(card) for card in DECK)
 
 
-def parse_action(text: str, state: State | Observation | None = None) -> Action:
-    """Read an action from its notation (see the module's table), ignoring case and spacing.
-
-    Like :meth:`Card.parse`, this reads ASCII only: words are split on ASCII white space, and
-    a text with any other character is refused. A text of more than 400 characters or more
-    than 23 words (``handful`` and 22 cards) is no action's notation, and is refused without
-    being read further.
-
-    French words are read as well as English: ``passe``; ``prise`` (Petite); ``garde sans``,
-    ``gardesans`` or ``garde sans le chien``; ``garde contre``, ``gardecontre`` or ``garde
-    contre le chien``; ``chelem`` (slam); ``poignee`` (*poignée*, handful); ``appel`` or
-    ``appelle`` (call); ``ecart`` or ``ecarte`` (discard); ``joue`` (play). Accents are not
-    ASCII: write them without. A contract's words may also be joined by ``_``.
-
-    Without ``state``, a card alone is a :class:`Play`. With it, a card alone is the card
-    action of the phase: a :class:`Call` at the call (:attr:`Phase.CALL
-    <frenchtarot.Phase.CALL>`), a :class:`Discard` in the écart (:attr:`Phase.DISCARD
-    <frenchtarot.Phase.DISCARD>`), and a :class:`Play` in any other phase. The position only
-    guides the reading: the action read need not be legal there (:func:`~frenchtarot.apply`
-    decides), so ``discard 2S`` is a :class:`Discard` in any phase. ``call``, ``discard``,
-    ``play`` (and their French words) without a card are refused with a message saying what
-    is missing: without a position, that a card must follow; with one, the cards the seat to
-    act may choose, or why there is no such choice now. ``handful`` alone is the empty
-    handful without a position, and with one is refused with the handful sizes and the
-    displays the seat is offered.
-
-    Args:
-        text: The notation, e.g. ``"pass"``, ``"garde"``, ``"call KS"``, ``"discard 2S"``,
-            ``"KH"``.
-        state: The position the text is read in: a :class:`~frenchtarot.State`, an
-            :class:`~frenchtarot.Observation`, or ``None`` (the default) for none.
-
-    Returns:
-        The action. ``parse_action(action.notation(state), state) == action`` for every
-        action offered by ``legal_actions(state)``.
-
-    Raises:
-        NotationError: ``text`` is not the notation of an action: it is too long, holds a
-            character that is not ASCII, names no card where a card is expected, shows a
-            card twice in a handful, lacks the card a word needs... The message quotes at
-            most the first 40 characters of ``text`` and is at most 300 characters long;
-            the error's ``text`` attribute is ``text`` itself.
-        TarotTypeError: ``text`` is not a string, or ``state`` is neither a State, an
-            Observation nor ``None``.
-
-    >>> parse_action("GARDE_SANS")
-    Bid(contract=Contract.GARDE_SANS)
-    >>> parse_action("garde contre le chien")
-    Bid(contract=Contract.GARDE_CONTRE)
-    >>> parse_action("handful T2 T3 T4 T5 T6 T7 T8 T9 T10 EX").cards == frozenset(
-    ...     Card.parse(t) for t in "T2 T3 T4 T5 T6 T7 T8 T9 T10 EX".split())
-    True
-    >>> parse_action("discard")
-    Traceback (most recent call last):
-    ...
-    frenchtarot.errors.NotationError: invalid action notation 'discard': discard what? a card \
-must follow 'discard', e.g. 'discard 2S'
-    """
-    # The reading lives in _parse, which imports this module: imported here, on first use.
-    from frenchtarot._parse import parse
-
-    return parse(text, state)
-
-
 def _phase(state: object) -> Phase | None:
     """The phase of a position, or ``None`` for no position; refuse anything else."""
     if state is None:
         return None
+    from frenchtarot._core.state import State
     from frenchtarot.observation import Observation
-    from frenchtarot.state import State
 
     if isinstance(state, (State, Observation)):
         return state.phase
@@ -492,7 +450,7 @@ def _card_alone(card: Card, phase: Phase | None) -> Action:
     The reading (``_parse``) asks this; :func:`_notation` below writes the inverse.
     """
     if phase is not None:
-        from frenchtarot.state import Phase
+        from frenchtarot.actions import Phase
 
         if phase is Phase.DISCARD:
             return DISCARDS[card.index]
@@ -506,7 +464,7 @@ def _notation(action: Action, state: State | Observation | None) -> str:
     phase = _phase(state)
     if phase is None or not isinstance(action, (Play, Discard, Call)):
         return str(action)
-    from frenchtarot.state import Phase
+    from frenchtarot.actions import Phase
 
     if isinstance(action, Play):
         if phase is Phase.DISCARD or phase is Phase.CALL:

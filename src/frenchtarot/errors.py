@@ -19,8 +19,11 @@ if TYPE_CHECKING:
     from frenchtarot.actions import Action
 
 __all__ = [
+    "ConformanceError",
     "DealOverError",
+    "EncodingError",
     "IllegalActionError",
+    "InconsistentObservationError",
     "InvalidCardError",
     "InvalidDealError",
     "InvalidDealTypeError",
@@ -28,6 +31,8 @@ __all__ = [
     "InvalidMatchError",
     "InvalidRulesError",
     "InvalidSeatError",
+    "InvalidSettingsError",
+    "InvalidSizeError",
     "NotTerminalError",
     "NotationError",
     "RecordError",
@@ -206,3 +211,74 @@ class IllegalActionError(TarotError, ValueError):
         self,
     ) -> tuple[type[IllegalActionError], tuple[Rule, Action, int | None, str, str]]:
         return (type(self), (self.rule, self.action, self.seat, self.detail, self.where))
+
+
+# The errors of the features, defined here with the others and importable from the
+# feature that raises them (frenchtarot.sampling, .players, .svg, .encoding, .testing).
+
+
+class InconsistentObservationError(TarotError, ValueError):
+    """No deal gives this observation: it was not made by :func:`frenchtarot.observe`."""
+
+
+class InvalidSettingsError(TarotError, ValueError):
+    """Settings of a player or of the arena that cannot work (a budget of zero samples)."""
+
+
+class InvalidSizeError(TarotError, ValueError):
+    """A picture size that is not a number of pixels from 10 to 2000."""
+
+
+class EncodingError(TarotError, ValueError):
+    """Something the encodings do not represent.
+
+    An action with no id, an id that stands for no action offered in the position, or (in
+    the OpenSpiel adapter) a kind of observation that is not provided.
+
+    Attributes:
+        value: The action, id or observation kind that was refused.
+    """
+
+    def __init__(self, message: str, value: object) -> None:
+        super().__init__(message)
+        self.value = value
+
+    def __reduce__(self) -> tuple[type[EncodingError], tuple[str, object]]:
+        return (type(self), (str(self), self.value))
+
+
+class ConformanceError(TarotError, AssertionError):
+    """A check of :func:`check_conformance` failed.
+
+    It is an :class:`AssertionError` too, so test runners report it as a failed test.
+
+    Attributes:
+        check: The short name of the failed check, such as ``"apply-pure"`` or ``"cards"``.
+        detail: What was wrong, in words.
+        seed: The seed of the deal (dealt by seat ``seed % seats``) where it failed.
+        step: How many actions of that deal had been applied.
+        history: Those actions, in order; with the seed they replay the failure.
+    """
+
+    def __init__(
+        self, check: str, detail: str, *, seed: int, step: int, history: tuple[Action, ...] = ()
+    ) -> None:
+        message = f"conformance check {check!r} failed on deal seed {seed}, step {step}: {detail}"
+        if history:
+            message += f" [actions so far: {' '.join(map(str, history))}]"
+        super().__init__(message)
+        self.check = check
+        self.detail = detail
+        self.seed = seed
+        self.step = step
+        self.history = history
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # The keyword-only arguments need spelling out for pickle (and so multiprocessing).
+        return (_rebuild_error, (self.check, self.detail, self.seed, self.step, self.history))
+
+
+def _rebuild_error(
+    check: str, detail: str, seed: int, step: int, history: tuple[Action, ...]
+) -> ConformanceError:
+    return ConformanceError(check, detail, seed=seed, step=step, history=history)

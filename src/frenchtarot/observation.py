@@ -31,15 +31,19 @@ from typing import Final
 
 import attrs
 
-from frenchtarot import _engine, _flow, _masks, _tricks, scoring
-from frenchtarot._calling import camp_mask
-from frenchtarot._tally import excuse_exchange
-from frenchtarot.actions import Action, Contract, Discard
+from frenchtarot import _engine, scoring
+from frenchtarot._core import flow as _flow
+from frenchtarot._core import masks as _masks
+from frenchtarot._core import tricks as _tricks
+from frenchtarot._core.calling import camp_mask
+from frenchtarot._core.state import State, bids_in
+from frenchtarot._core.tally import excuse_exchange
+from frenchtarot._deal_values import Annulment, AnnulReason, Handful, Trick
+from frenchtarot.actions import Action, Contract, Discard, Phase
 from frenchtarot.cards import Card, Suit
 from frenchtarot.errors import TarotTypeError
 from frenchtarot.rules import Rules
 from frenchtarot.scoring import Score
-from frenchtarot.state import Annulment, AnnulReason, Handful, Phase, State, Trick, bids_in
 
 __all__ = ["ExcuseExchange", "Observation", "information_state_key", "observe"]
 

@@ -46,6 +46,7 @@ import numpy as np  # type: ignore[import-not-found, unused-ignore]
 import pyspiel  # type: ignore[import-not-found, import-untyped, unused-ignore]
 
 from frenchtarot import encoding
+from frenchtarot._core.state import State
 from frenchtarot._dealing import deal_from
 from frenchtarot._engine import apply
 from frenchtarot.actions import Action
@@ -56,7 +57,6 @@ from frenchtarot.observation import observe
 from frenchtarot.rules import RULES_BY_SEATS, Rules
 from frenchtarot.sampling import InconsistentObservationError, sample_state
 from frenchtarot.scoring import returns
-from frenchtarot.state import State
 
 __all__ = [
     "GAME_TYPE",

@@ -40,13 +40,13 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped, import-not-found, 
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped, import-not-found, unused-ignore]
 
 from frenchtarot import encoding
+from frenchtarot._core.state import State
 from frenchtarot._dealing import new_deal
 from frenchtarot._engine import apply
 from frenchtarot.errors import InvalidRulesError, TarotTypeError
 from frenchtarot.observation import observe
 from frenchtarot.rules import RULES_BY_SEATS, Rules
 from frenchtarot.scoring import returns
-from frenchtarot.state import State
 
 __all__ = ["FrenchTarotEnv", "env"]
 

@@ -18,8 +18,9 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Final, TypeAlias
 
-from frenchtarot import _tricks
-from frenchtarot._checks import check_state, describe_value
+from frenchtarot._checks import describe_value
+from frenchtarot._core import tricks as _tricks
+from frenchtarot._core.state import State, check_state
 from frenchtarot._engine import apply
 from frenchtarot._rollout import rollout
 from frenchtarot.actions import (
@@ -29,14 +30,14 @@ from frenchtarot.actions import (
     Contract,
     DeclareHandful,
     Discard,
+    Phase,
     Play,
 )
 from frenchtarot.cards import Card
-from frenchtarot.errors import DealOverError, TarotError, TarotTypeError
+from frenchtarot.errors import DealOverError, InvalidSettingsError, TarotTypeError
 from frenchtarot.observation import Observation, observe
 from frenchtarot.sampling import sample_state
 from frenchtarot.scoring import returns
-from frenchtarot.state import Phase, State
 
 __all__ = [
     "InvalidSettingsError",
@@ -175,10 +176,6 @@ class SimplePlayer:
 
     def __repr__(self) -> str:
         return "SimplePlayer()"
-
-
-class InvalidSettingsError(TarotError, ValueError):
-    """Settings of a player or of the arena that cannot work (a budget of zero samples)."""
 
 
 def _count(value: object, name: str) -> int:

@@ -39,16 +39,24 @@ from typing import Final
 
 import attrs
 
-from frenchtarot import _calling, _masks, _tricks
 from frenchtarot._checks import describe_value
+from frenchtarot._core import calling as _calling
+from frenchtarot._core import masks as _masks
+from frenchtarot._core import tricks as _tricks
+from frenchtarot._core.shuffle import is_petit_sec
+from frenchtarot._core.state import State
+from frenchtarot._deal_values import AnnulReason
 from frenchtarot._dealing import deal_from
 from frenchtarot._engine import act
-from frenchtarot._shuffle import is_petit_sec
 from frenchtarot.actions import Action, Discard
 from frenchtarot.cards import Card, Suit
-from frenchtarot.errors import IllegalActionError, InvalidDealError, TarotError, TarotTypeError
+from frenchtarot.errors import (
+    IllegalActionError,
+    InconsistentObservationError,
+    InvalidDealError,
+    TarotTypeError,
+)
 from frenchtarot.observation import Observation, observe
-from frenchtarot.state import AnnulReason, State
 
 __all__ = ["Constraints", "InconsistentObservationError", "constraints", "sample_state"]
 
@@ -60,10 +68,6 @@ _FACTORIALS: Final[tuple[int, ...]] = tuple(
 _SUIT_NUMBERS: Final = {suit: number for number, suit in enumerate(Suit)}
 #: Draws refused (a petit sec) before :func:`sample_state` gives up.
 _MAX_DRAWS: Final = 10_000
-
-
-class InconsistentObservationError(TarotError, ValueError):
-    """No deal gives this observation: it was not made by :func:`frenchtarot.observe`."""
 
 
 @attrs.frozen

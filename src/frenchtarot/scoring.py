@@ -10,11 +10,11 @@ unit and the partner once, or four times alone. The scores of a deal always sum 
 
 from __future__ import annotations
 
-from frenchtarot._breakdown import Camp, HandfulBonus, PetitAuBout, Score, SlamResult
-from frenchtarot._checks import check_state
-from frenchtarot._tally import tally
+from frenchtarot._core.state import State, check_state
+from frenchtarot._core.tally import tally
+from frenchtarot._score_values import Camp, HandfulBonus, PetitAuBout, Score, SlamResult
+from frenchtarot.actions import Phase
 from frenchtarot.errors import NotTerminalError
-from frenchtarot.state import Phase, State
 
 __all__ = ["Camp", "HandfulBonus", "PetitAuBout", "Score", "SlamResult", "returns", "score"]
 

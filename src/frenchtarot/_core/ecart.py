@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from frenchtarot import _masks
+from frenchtarot._core import masks as _masks
 from frenchtarot.errors import Rule
 
 _NEVER: Final[int] = _masks.KINGS | _masks.BOUTS

@@ -9,9 +9,9 @@ import enum
 
 import attrs
 
+from frenchtarot._deal_values import Annulment
 from frenchtarot.actions import Contract
 from frenchtarot.cards import Card
-from frenchtarot.state import Annulment
 
 __all__ = ["Camp", "HandfulBonus", "PetitAuBout", "Score", "SlamResult"]
 

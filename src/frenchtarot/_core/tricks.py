@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Final
 
-from frenchtarot import _masks
+from frenchtarot._core import masks as _masks
 from frenchtarot.errors import Rule
 
 if TYPE_CHECKING:
+    from frenchtarot._deal_values import Trick
     from frenchtarot.cards import Card
     from frenchtarot.rules import Rules
-    from frenchtarot.state import Trick
 
 _EXCUSE_INDEX = 21
 

@@ -17,10 +17,9 @@ from __future__ import annotations
 
 from typing import Final
 
-from frenchtarot import _masks
-from frenchtarot.actions import Contract
+from frenchtarot._core import masks as _masks
+from frenchtarot.actions import Contract, Phase
 from frenchtarot.rules import Rules
-from frenchtarot.state import Phase
 
 
 def bidding_over(rules: Rules, words: int) -> bool:

@@ -28,8 +28,10 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 from typing import Final, TextIO
 
+from frenchtarot._core.state import State
 from frenchtarot._dealing import new_deal
 from frenchtarot._engine import apply
+from frenchtarot._notation import parse_action
 from frenchtarot.actions import (
     Action,
     AnnounceSlam,
@@ -38,15 +40,14 @@ from frenchtarot.actions import (
     DeclareHandful,
     Discard,
     Pass,
+    Phase,
     Play,
-    parse_action,
 )
 from frenchtarot.cards import Card, Suit
 from frenchtarot.errors import TarotError
 from frenchtarot.observation import Observation, observe
 from frenchtarot.players import Player, SimplePlayer
 from frenchtarot.rules import RULES_BY_SEATS, Rules
-from frenchtarot.state import Phase, State
 
 __all__ = ["PROMPT", "main_play", "play_game"]
 

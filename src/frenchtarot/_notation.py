@@ -1,4 +1,4 @@
-"""Reading an action from its text: the body of :func:`frenchtarot.parse_action`.
+"""Reading an action from its text in a position: :func:`frenchtarot.parse_action`.
 
 Private: :mod:`frenchtarot.actions` holds the action values and their notation (``str()``
 and ``notation()``); this module holds the words that name them and reads a text back into
@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
-from frenchtarot._checks import quote
+from frenchtarot._checks import describe_value, quote
+from frenchtarot._core.state import State
+from frenchtarot._engine import legal_actions
 from frenchtarot.actions import (
     _MAX_HANDFUL,
     ANNOUNCE_SLAM,
@@ -26,16 +28,15 @@ from frenchtarot.actions import (
     Contract,
     DeclareHandful,
     Discard,
+    Phase,
     Play,
     _card_alone,
-    _phase,
 )
 from frenchtarot.cards import Card, foreign_character
 from frenchtarot.errors import NotationError, TarotTypeError
+from frenchtarot.observation import Observation
 
-if TYPE_CHECKING:
-    from frenchtarot.observation import Observation
-    from frenchtarot.state import Phase, State
+__all__ = ["parse_action"]
 
 _MAX_ACTION_LENGTH: Final = 400
 """The longest text :func:`parse_action` reads (the longest canonical notation has 85)."""
@@ -85,23 +86,67 @@ _EXPECTED: Final = (
 )
 
 
-def parse(text: str, state: State | Observation | None) -> Action:
-    """Read an action from ``text`` in the position ``state``, or say why it names none.
+def parse_action(text: str, state: State | Observation | None = None) -> Action:
+    """Read an action from its notation (see the module's table), ignoring case and spacing.
+
+    Like :meth:`Card.parse`, this reads ASCII only: words are split on ASCII white space, and
+    a text with any other character is refused. A text of more than 400 characters or more
+    than 23 words (``handful`` and 22 cards) is no action's notation, and is refused without
+    being read further.
+
+    French words are read as well as English: ``passe``; ``prise`` (Petite); ``garde sans``,
+    ``gardesans`` or ``garde sans le chien``; ``garde contre``, ``gardecontre`` or ``garde
+    contre le chien``; ``chelem`` (slam); ``poignee`` (*poignée*, handful); ``appel`` or
+    ``appelle`` (call); ``ecart`` or ``ecarte`` (discard); ``joue`` (play). Accents are not
+    ASCII: write them without. A contract's words may also be joined by ``_``.
+
+    Without ``state``, a card alone is a :class:`Play`. With it, a card alone is the card
+    action of the phase: a :class:`Call` at the call (:attr:`Phase.CALL
+    <frenchtarot.Phase.CALL>`), a :class:`Discard` in the écart (:attr:`Phase.DISCARD
+    <frenchtarot.Phase.DISCARD>`), and a :class:`Play` in any other phase. The position only
+    guides the reading: the action read need not be legal there (:func:`~frenchtarot.apply`
+    decides), so ``discard 2S`` is a :class:`Discard` in any phase. ``call``, ``discard``,
+    ``play`` (and their French words) without a card are refused with a message saying what
+    is missing: without a position, that a card must follow; with one, the cards the seat to
+    act may choose, or why there is no such choice now. ``handful`` alone is the empty
+    handful without a position, and with one is refused with the handful sizes and the
+    displays the seat is offered.
 
     Args:
-        text: The text to read.
-        state: The position, or ``None``.
+        text: The notation, e.g. ``"pass"``, ``"garde"``, ``"call KS"``, ``"discard 2S"``,
+            ``"KH"``.
+        state: The position the text is read in: a :class:`~frenchtarot.State`, an
+            :class:`~frenchtarot.Observation`, or ``None`` (the default) for none.
 
     Returns:
-        The action, as :func:`frenchtarot.parse_action` documents it.
+        The action. ``parse_action(action.notation(state), state) == action`` for every
+        action offered by ``legal_actions(state)``.
 
     Raises:
-        NotationError: ``text`` is no action's notation.
-        TarotTypeError: ``text`` is not a string, or ``state`` is not a position.
+        NotationError: ``text`` is not the notation of an action: it is too long, holds a
+            character that is not ASCII, names no card where a card is expected, shows a
+            card twice in a handful, lacks the card a word needs... The message quotes at
+            most the first 40 characters of ``text`` and is at most 300 characters long;
+            the error's ``text`` attribute is ``text`` itself.
+        TarotTypeError: ``text`` is not a string, or ``state`` is neither a State, an
+            Observation nor ``None``.
+
+    >>> parse_action("GARDE_SANS")
+    Bid(contract=Contract.GARDE_SANS)
+    >>> parse_action("garde contre le chien")
+    Bid(contract=Contract.GARDE_CONTRE)
+    >>> parse_action("handful T2 T3 T4 T5 T6 T7 T8 T9 T10 EX").cards == frozenset(
+    ...     Card.parse(t) for t in "T2 T3 T4 T5 T6 T7 T8 T9 T10 EX".split())
+    True
+    >>> parse_action("discard")
+    Traceback (most recent call last):
+    ...
+    frenchtarot.errors.NotationError: invalid action notation 'discard': discard what? a card \
+must follow 'discard', e.g. 'discard 2S'
     """
     if not isinstance(text, str):
         raise TarotTypeError(f"action notation must be a str, not {type(text).__name__}")
-    phase = _phase(state)
+    phase = _position_phase(state)
     # Refuse what cannot be an action before reading it: the message quotes only the start.
     if len(text) > _MAX_ACTION_LENGTH:
         raise NotationError(
@@ -153,14 +198,22 @@ def parse(text: str, state: State | Observation | None) -> Action:
     raise NotationError(_expected(head + problem, state), text)
 
 
+def _position_phase(state: object) -> Phase | None:
+    """The phase of the position ``state`` (``None`` for none); refuse anything else."""
+    if state is None:
+        return None
+    if isinstance(state, (State, Observation)):
+        return state.phase
+    raise TarotTypeError(
+        f"the position must be a State or an Observation, not {describe_value(state)}"
+    )
+
+
 def _offered(state: State | Observation) -> tuple[Action, ...] | None:
     """The actions open to the seat to act, or ``None`` when the position does not say.
 
     An observation says only when it is the observing seat's turn.
     """
-    from frenchtarot._engine import legal_actions
-    from frenchtarot.state import State
-
     if isinstance(state, State):
         return legal_actions(state)
     return state.legal_actions if state.current == state.seat else None
@@ -203,7 +256,6 @@ def _missing_card(head: str, keyword: str, verb: str, state: State | Observation
     example = f"{keyword} {_EXAMPLE_CARDS[verb]}"
     if state is None:
         return f"{what}a card must follow {keyword!r}, e.g. {example!r}"
-    from frenchtarot.state import Phase
 
     seat, phase, offered = state.current, state.phase, _offered(state)
     if seat is None:
@@ -235,8 +287,6 @@ def _missing_card(head: str, keyword: str, verb: str, state: State | Observation
 
 def _missing_handful(head: str, state: State | Observation) -> str:
     """The message for ``handful`` (or ``poignee``) alone, given a position."""
-    from frenchtarot.state import Phase
-
     what = f"{head}handful of what? "
     seat, phase = state.current, state.phase
     sizes = _either([str(size) for size, _bonus in state.rules.handfuls])
@@ -262,8 +312,6 @@ def _missing_handful(head: str, state: State | Observation) -> str:
 
 def _expected(before: str, state: State | Observation) -> str:
     """The end of the message for a text that is no action: what the position expects."""
-    from frenchtarot.state import Phase
-
     seat, phase, offered = state.current, state.phase, _offered(state)
     if seat is None:
         return f"{before}the deal is over ({phase.value}): no action is taken"

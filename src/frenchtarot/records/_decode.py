@@ -12,10 +12,10 @@ import re
 from typing import Final, NoReturn
 
 from frenchtarot._checks import describe_value, quote
+from frenchtarot._core.state import State
 from frenchtarot._dealing import deal_from
-from frenchtarot._draw import DealerDraw
 from frenchtarot._engine import act
-from frenchtarot._sheet import check_names
+from frenchtarot._notation import parse_action
 from frenchtarot.actions import (
     ANNOUNCE_SLAM,
     BIDS,
@@ -24,13 +24,13 @@ from frenchtarot.actions import (
     PASS,
     PLAYS,
     Action,
-    parse_action,
 )
 from frenchtarot.cards import DECK, Card
 from frenchtarot.errors import NotationError, RecordError, TarotError
 from frenchtarot.match import MOST_SEED, Match, deal_dealer_seat, iter_dealers
+from frenchtarot.match._draw import DealerDraw
+from frenchtarot.match._sheet import check_names
 from frenchtarot.rules import RULES_BY_SEATS, Rules
-from frenchtarot.state import State
 
 __all__ = ["FORMAT", "RULES_BY_NAME", "decode_record", "fail"]
 

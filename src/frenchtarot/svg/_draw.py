@@ -19,13 +19,9 @@ from frenchtarot.cards import Card, Suit
 from frenchtarot.errors import (
     InvalidCardError,
     InvalidSeatError,
-    TarotError,
+    InvalidSizeError,
     TarotTypeError,
 )
-
-
-class InvalidSizeError(TarotError, ValueError):
-    """A picture size that is not a number of pixels from 10 to 2000."""
 
 
 class Picture(str):

@@ -13,9 +13,11 @@ from collections.abc import Sequence
 from math import floor
 from typing import Any, Final, TypeVar
 
-from frenchtarot import _masks
+from frenchtarot._core import masks as _masks
+from frenchtarot._core.state import State, make_state
+from frenchtarot._deal_values import Annulment, AnnulReason
+from frenchtarot.actions import Phase
 from frenchtarot.rules import Rules
-from frenchtarot.state import Annulment, AnnulReason, Phase, State, make_state
 
 __all__ = ["BITS", "INDICES", "is_petit_sec", "petit_sec_seat", "shuffle_and_deal", "start"]
 

@@ -5,7 +5,7 @@ so it draws the same random numbers and reaches the same terminal state as apply
 ``rng.choice(legal_actions(state))`` one step at a time. Which cards may be called, put
 aside or played, who wins a trick, when the Excuse takes the last trick and which handfuls
 are offered all come from the private rule functions the engine uses, and the order of the
-steps from ``frenchtarot._flow``, which the engine follows too; so each rule lives in one
+steps from ``frenchtarot._core.flow``, which the engine follows too; so each rule lives in one
 place. Compiled by mypyc in the compiled build.
 """
 
@@ -15,12 +15,15 @@ import random
 from collections.abc import Callable
 from typing import Final
 
-from frenchtarot import _flow, _masks
-from frenchtarot._calling import callable_mask, camp_mask, opening_lead_mask, partner_of
-from frenchtarot._ecart import discard_mask
-from frenchtarot._handful import canonical_displays
-from frenchtarot._transitions import _BIDDING_ACTIONS, _SLAM_ACTIONS
-from frenchtarot._tricks import LEADS, follow_mask, trick_winner
+from frenchtarot._core import flow as _flow
+from frenchtarot._core import masks as _masks
+from frenchtarot._core.calling import callable_mask, camp_mask, opening_lead_mask, partner_of
+from frenchtarot._core.ecart import discard_mask
+from frenchtarot._core.handful import canonical_displays
+from frenchtarot._core.state import State, make_state
+from frenchtarot._core.transitions import _BIDDING_ACTIONS, _SLAM_ACTIONS
+from frenchtarot._core.tricks import LEADS, follow_mask, trick_winner
+from frenchtarot._deal_values import Annulment, AnnulReason, Handful, Trick
 from frenchtarot.actions import (
     CALLS,
     DISCARDS,
@@ -28,17 +31,9 @@ from frenchtarot.actions import (
     AnnounceSlam,
     Bid,
     DeclareHandful,
+    Phase,
 )
 from frenchtarot.cards import DECK, EXCUSE_INDEX
-from frenchtarot.state import (
-    Annulment,
-    AnnulReason,
-    Handful,
-    Phase,
-    State,
-    Trick,
-    make_state,
-)
 
 __all__ = ["draws_like_random", "random_rollout"]
 
@@ -84,7 +79,7 @@ def random_rollout(state: State, rng: random.Random) -> State:
 
     ``rng`` must draw like :class:`random.Random` (:func:`draws_like_random`): each choice
     is drawn with the numbers ``rng.choice`` would use, without building the sequence.
-    Every step follows ``frenchtarot._flow``, as the engine does.
+    Every step follows ``frenchtarot._core.flow``, as the engine does.
     """
     deal = state._deal
     bits: Callable[[int], int] = rng.getrandbits

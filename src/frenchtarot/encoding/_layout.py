@@ -13,11 +13,10 @@ from typing import Any, Final, Protocol
 
 import attrs
 
-from frenchtarot.actions import Contract, Discard
+from frenchtarot.actions import Contract, Discard, Phase
 from frenchtarot.cards import DECK, Card
 from frenchtarot.observation import Observation
 from frenchtarot.rules import Rules
-from frenchtarot.state import Phase
 
 __all__ = ["CALLABLE", "CALL_OFFSET", "Field", "TensorBuffer", "Writer", "layout"]
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from frenchtarot import _masks
+from frenchtarot._core import masks as _masks
 from frenchtarot.rules import Rules
 
 

@@ -33,7 +33,15 @@ import math
 from collections.abc import Iterable, Sequence
 
 from frenchtarot._checks import describe_value, whole_number
-from frenchtarot._svg_draw import (
+from frenchtarot._core.state import State
+from frenchtarot.cards import Card
+from frenchtarot.errors import (
+    InvalidRulesError,
+    InvalidSizeError,
+    TarotTypeError,
+)
+from frenchtarot.observation import Observation
+from frenchtarot.svg._draw import (
     _CANVAS,
     _FELT,
     _FELT_EDGE,
@@ -50,7 +58,6 @@ from frenchtarot._svg_draw import (
     _STATE_HAND_HEIGHT,
     _TABLE_CARD,
     _TRICK_RADII,
-    InvalidSizeError,
     Picture,
     _cards,
     _document,
@@ -64,19 +71,7 @@ from frenchtarot._svg_draw import (
     _text,
     _width,
 )
-from frenchtarot._svg_views import (
-    _observation_view,
-    _Plate,
-    _state_view,
-    _View,
-)
-from frenchtarot.cards import Card
-from frenchtarot.errors import (
-    InvalidRulesError,
-    TarotTypeError,
-)
-from frenchtarot.observation import Observation
-from frenchtarot.state import State
+from frenchtarot.svg._views import _observation_view, _Plate, _state_view, _View
 
 __all__ = [
     "InvalidSizeError",

@@ -20,11 +20,11 @@ replayed.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Protocol
 
 import attrs
 
 from frenchtarot._checks import describe_value, whole_number
+from frenchtarot._core.state import State
 from frenchtarot._dealing import check_seed
 from frenchtarot._dealing import new_deal as _library_new_deal
 from frenchtarot._engine import apply as _library_apply
@@ -32,76 +32,18 @@ from frenchtarot._engine import is_legal as _library_is_legal
 from frenchtarot._engine import legal_actions as _library_legal_actions
 from frenchtarot.actions import Action
 from frenchtarot.errors import (
+    ConformanceError,
     InvalidDealError,
     InvalidDealTypeError,
     Rule,
-    TarotError,
     TarotTypeError,
 )
 from frenchtarot.rules import FOUR_PLAYER, Rules
 from frenchtarot.scoring import Score
 from frenchtarot.scoring import score as _library_score
-from frenchtarot.state import State
+from frenchtarot.testing._conformance import NewDealHook, _Run
 
 __all__ = ["ConformanceError", "ConformanceReport", "NewDealHook", "check_conformance"]
-
-
-class NewDealHook(Protocol):
-    """The shape of :func:`frenchtarot.new_deal` that :func:`check_conformance` calls.
-
-    :func:`frenchtarot.new_deal` itself fits, and so does any callable taking the same three
-    keyword arguments and returning a :class:`~frenchtarot.State`.
-    """
-
-    def __call__(self, *, dealer: int, seed: int, rules: Rules) -> State:
-        """Deal a new deal of ``rules`` from seat ``dealer``, shuffled from ``seed``.
-
-        Args:
-            dealer: The dealing seat.
-            seed: The seed of the shuffle.
-            rules: The table size.
-
-        Returns:
-            The first state of the deal, as :func:`~frenchtarot.new_deal` returns it.
-        """
-        ...
-
-
-class ConformanceError(TarotError, AssertionError):
-    """A check of :func:`check_conformance` failed.
-
-    It is an :class:`AssertionError` too, so test runners report it as a failed test.
-
-    Attributes:
-        check: The short name of the failed check, such as ``"apply-pure"`` or ``"cards"``.
-        detail: What was wrong, in words.
-        seed: The seed of the deal (dealt by seat ``seed % seats``) where it failed.
-        step: How many actions of that deal had been applied.
-        history: Those actions, in order; with the seed they replay the failure.
-    """
-
-    def __init__(
-        self, check: str, detail: str, *, seed: int, step: int, history: tuple[Action, ...] = ()
-    ) -> None:
-        message = f"conformance check {check!r} failed on deal seed {seed}, step {step}: {detail}"
-        if history:
-            message += f" [actions so far: {' '.join(map(str, history))}]"
-        super().__init__(message)
-        self.check = check
-        self.detail = detail
-        self.seed = seed
-        self.step = step
-        self.history = history
-
-    def __reduce__(self) -> tuple[object, ...]:
-        # The keyword-only arguments need spelling out for pickle (and so multiprocessing).
-        return (_rebuild_error, (self.check, self.detail, self.seed, self.step, self.history))
-
-
-def _rebuild_error(
-    check: str, detail: str, seed: int, step: int, history: tuple[Action, ...]
-) -> ConformanceError:
-    return ConformanceError(check, detail, seed=seed, step=step, history=history)
 
 
 @attrs.frozen
@@ -223,9 +165,6 @@ def check_conformance(
             raise InvalidDealError(f"{name} must be at least 0, not {count}")
     if not isinstance(rules, Rules):
         raise InvalidDealTypeError(f"rules must be a Rules value, not {describe_value(rules)}")
-    # The runner lives in _conformance, which imports this module: imported here, when run.
-    from frenchtarot._conformance import _Run
-
     run = _Run(new_deal, legal_actions, apply, is_legal, score, probes, rules)
     for number in range(deals):
         run.play(seed + number)

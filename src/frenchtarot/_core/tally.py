@@ -9,12 +9,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from frenchtarot import _calling, _masks
-from frenchtarot._breakdown import Camp, HandfulBonus, PetitAuBout, Score, SlamResult
+from frenchtarot._core import calling as _calling
+from frenchtarot._core import masks as _masks
+from frenchtarot._core.state import State
+from frenchtarot._deal_values import Trick
+from frenchtarot._score_values import Camp, HandfulBonus, PetitAuBout, Score, SlamResult
 from frenchtarot.actions import Contract
 from frenchtarot.cards import Card
 from frenchtarot.rules import Rules
-from frenchtarot.state import State, Trick
 
 __all__ = ["excuse_exchange", "settle_half_point", "shares", "tally"]
 

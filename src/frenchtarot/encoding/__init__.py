@@ -53,9 +53,8 @@ from __future__ import annotations
 from typing import Final
 
 from frenchtarot._checks import describe_value
+from frenchtarot._core.state import State
 from frenchtarot._engine import legal_actions
-from frenchtarot._tensor_layout import CALL_OFFSET, Field, TensorBuffer, layout
-from frenchtarot._tensor_layout import CALLABLE as CALLABLE
 from frenchtarot.actions import (
     Action,
     AnnounceSlam,
@@ -68,10 +67,11 @@ from frenchtarot.actions import (
     Play,
 )
 from frenchtarot.cards import DECK
-from frenchtarot.errors import TarotError, TarotTypeError
+from frenchtarot.encoding._layout import CALL_OFFSET, Field, TensorBuffer, layout
+from frenchtarot.encoding._layout import CALLABLE as CALLABLE
+from frenchtarot.errors import EncodingError, TarotTypeError
 from frenchtarot.observation import Observation
 from frenchtarot.rules import Rules
-from frenchtarot.state import State
 
 __all__ = [
     "EncodingError",
@@ -92,24 +92,6 @@ __all__ = [
     "score_bound",
     "write_tensor",
 ]
-
-
-class EncodingError(TarotError, ValueError):
-    """Something the encodings do not represent.
-
-    An action with no id, an id that stands for no action offered in the position, or (in
-    the OpenSpiel adapter) a kind of observation that is not provided.
-
-    Attributes:
-        value: The action, id or observation kind that was refused.
-    """
-
-    def __init__(self, message: str, value: object) -> None:
-        super().__init__(message)
-        self.value = value
-
-    def __reduce__(self) -> tuple[type[EncodingError], tuple[str, object]]:
-        return (type(self), (str(self), self.value))
 
 
 PASS_ID: Final = 0
@@ -389,7 +371,7 @@ def describe_id(number: int, rules: Rules) -> str:
 
 
 # ---------------------------------------------------------------------------------------------
-# Tensors (the fields and their writers: frenchtarot._tensor_layout)
+# Tensors (the fields and their writers: frenchtarot.encoding._layout)
 
 
 def observation_fields(rules: Rules) -> tuple[Field, ...]:

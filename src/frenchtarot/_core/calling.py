@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from frenchtarot import _masks
+from frenchtarot._core import masks as _masks
 
 KINGS: Final[int] = _masks.KINGS
 QUEENS: Final[int] = KINGS >> 1

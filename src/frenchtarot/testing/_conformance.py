@@ -11,9 +11,10 @@ import copy
 import pickle
 import random
 from collections.abc import Callable, Sequence
-from typing import Final, NoReturn, TypeVar
+from typing import Final, NoReturn, Protocol, TypeVar
 
-from frenchtarot import _flow
+from frenchtarot._core import flow as _flow
+from frenchtarot._core.state import State
 from frenchtarot.actions import (
     ACTION_TYPES,
     Action,
@@ -24,14 +25,13 @@ from frenchtarot.actions import (
     DeclareHandful,
     Discard,
     Pass,
+    Phase,
     Play,
 )
 from frenchtarot.cards import DECK, Card
-from frenchtarot.errors import IllegalActionError, NotTerminalError, Rule
+from frenchtarot.errors import ConformanceError, IllegalActionError, NotTerminalError, Rule
 from frenchtarot.rules import Rules
 from frenchtarot.scoring import Score
-from frenchtarot.state import Phase, State
-from frenchtarot.testing import ConformanceError, NewDealHook
 
 _T = TypeVar("_T")
 _TOTAL_POINTS: Final = 91
@@ -62,6 +62,27 @@ def _same_display_size(action: Action, legal: Sequence[Action]) -> bool:
         return False
     size = len(action.cards)
     return any(isinstance(a, DeclareHandful) and len(a.cards) == size for a in legal)
+
+
+class NewDealHook(Protocol):
+    """The shape of :func:`frenchtarot.new_deal` that :func:`check_conformance` calls.
+
+    :func:`frenchtarot.new_deal` itself fits, and so does any callable taking the same three
+    keyword arguments and returning a :class:`~frenchtarot.State`.
+    """
+
+    def __call__(self, *, dealer: int, seed: int, rules: Rules) -> State:
+        """Deal a new deal of ``rules`` from seat ``dealer``, shuffled from ``seed``.
+
+        Args:
+            dealer: The dealing seat.
+            seed: The seed of the shuffle.
+            rules: The table size.
+
+        Returns:
+            The first state of the deal, as :func:`~frenchtarot.new_deal` returns it.
+        """
+        ...
 
 
 class _Run:

@@ -9,8 +9,15 @@ from __future__ import annotations
 import enum
 from typing import Final
 
-from frenchtarot import _calling, _ecart, _flow, _handful, _masks, _tricks
 from frenchtarot._checks import describe_value
+from frenchtarot._core import calling as _calling
+from frenchtarot._core import ecart as _ecart
+from frenchtarot._core import flow as _flow
+from frenchtarot._core import handful as _handful
+from frenchtarot._core import masks as _masks
+from frenchtarot._core import tricks as _tricks
+from frenchtarot._core.state import State, _Deal, next_state
+from frenchtarot._deal_values import Annulment, AnnulReason, Handful, Trick
 from frenchtarot.actions import (
     ACTION_TYPES,
     ANNOUNCE_SLAM,
@@ -27,20 +34,11 @@ from frenchtarot.actions import (
     DeclareHandful,
     Discard,
     Pass,
+    Phase,
     Play,
 )
 from frenchtarot.cards import DECK, Card
 from frenchtarot.errors import IllegalActionError, Rule, TarotTypeError
-from frenchtarot.state import (
-    Annulment,
-    AnnulReason,
-    Handful,
-    Phase,
-    State,
-    Trick,
-    _Deal,
-    next_state,
-)
 
 __all__ = ["legal", "transition"]
 

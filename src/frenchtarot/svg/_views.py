@@ -11,12 +11,13 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from frenchtarot import _engine, scoring
-from frenchtarot._svg_draw import _short
-from frenchtarot.actions import Action, Contract, DeclareHandful, Discard, Play
+from frenchtarot._core.state import State
+from frenchtarot._deal_values import AnnulReason, Trick
+from frenchtarot.actions import Action, Contract, DeclareHandful, Discard, Phase, Play
 from frenchtarot.cards import Card
 from frenchtarot.observation import Observation
 from frenchtarot.rules import Rules
-from frenchtarot.state import AnnulReason, Phase, State, Trick
+from frenchtarot.svg._draw import _short
 
 # ---------------------------------------------------------------------------------------------
 # Whole deals: what to draw (a _View).

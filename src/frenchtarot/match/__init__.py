@@ -31,12 +31,11 @@ from typing import Final
 
 import attrs
 
-from frenchtarot._checks import check_state, describe_value, whole_number
-from frenchtarot._dealing import new_deal
-from frenchtarot._draw import DealerDraw, check_players, dealer_from_draw, draw_for_dealer
+from frenchtarot._checks import describe_value, whole_number
+from frenchtarot._core.state import State, check_state
+from frenchtarot._dealing import check_seed, new_deal
 from frenchtarot._engine import act as act_in_deal
 from frenchtarot._engine import apply as apply_in_deal
-from frenchtarot._sheet import ScoreSheet, SheetRow, Standing, check_names, team_standings
 from frenchtarot.actions import Action
 from frenchtarot.errors import (
     DealOverError,
@@ -46,13 +45,15 @@ from frenchtarot.errors import (
     TarotError,
     TarotTypeError,
 )
+from frenchtarot.match._draw import DealerDraw, check_players, dealer_from_draw, draw_for_dealer
+from frenchtarot.match._sheet import ScoreSheet, SheetRow, Standing, check_names, team_standings
 from frenchtarot.observation import observe
 from frenchtarot.rules import FOUR_PLAYER, RULES_BY_SEATS, Rules
 from frenchtarot.scoring import score
-from frenchtarot.state import State
 
 __all__ = [
     "DealerDraw",
+    "InvalidMatchError",
     "Match",
     "ScoreSheet",
     "SheetRow",
@@ -367,8 +368,6 @@ def new_match(
     >>> match.rules.name, match.dealer, match.players_of(0)
     ('four-player', 1, (2, 3, 4, 0))
     """
-    from frenchtarot._dealing import check_seed  # private helper of the dealing module
-
     count = check_players(players)
     if not isinstance(dead_player, bool):
         raise TarotTypeError(f"dead_player must be a bool, not {describe_value(dead_player)}")

@@ -32,15 +32,16 @@ from typing import IO, TYPE_CHECKING, Final, NoReturn, TypeAlias
 from typing_extensions import TypeAliasType
 
 from frenchtarot._checks import describe_value, quote
-from frenchtarot._record_decode import FORMAT, RULES_BY_NAME, decode_record, fail
+from frenchtarot._core.state import State
 from frenchtarot.errors import InvalidRulesError, RecordError, TarotTypeError
 from frenchtarot.match import Match
+from frenchtarot.records._decode import FORMAT, RULES_BY_NAME, decode_record, fail
 from frenchtarot.rules import Rules
-from frenchtarot.state import State
 
 __all__ = [
     "FORMAT",
     "JSONValue",
+    "RecordError",
     "decode",
     "dump",
     "dump_many",
