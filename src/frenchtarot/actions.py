@@ -434,11 +434,11 @@ def _phase(state: object) -> Phase | None:
     """The phase of a position, or ``None`` for no position; refuse anything else."""
     if state is None:
         return None
-    from frenchtarot._core.state import State
-    from frenchtarot.observation import Observation
-
-    if isinstance(state, (State, Observation)):
-        return state.phase
+    # A State or an Observation. Both are defined above this module, which cannot import
+    # them: they are known by what they hold, the phase of a deal (no other value has one).
+    phase = getattr(state, "phase", None)
+    if isinstance(phase, Phase):
+        return phase
     raise TarotTypeError(
         f"the position must be a State or an Observation, not {describe_value(state)}"
     )
@@ -447,11 +447,9 @@ def _phase(state: object) -> Phase | None:
 def _card_alone(card: Card, phase: Phase | None) -> Action:
     """What a card alone stands for in ``phase``: a call, a discard, or else a play.
 
-    The reading (``_parse``) asks this; :func:`_notation` below writes the inverse.
+    The reading (``frenchtarot._notation``) asks this; :func:`_notation` below writes the inverse.
     """
     if phase is not None:
-        from frenchtarot.actions import Phase
-
         if phase is Phase.DISCARD:
             return DISCARDS[card.index]
         if phase is Phase.CALL:
@@ -464,8 +462,6 @@ def _notation(action: Action, state: State | Observation | None) -> str:
     phase = _phase(state)
     if phase is None or not isinstance(action, (Play, Discard, Call)):
         return str(action)
-    from frenchtarot.actions import Phase
-
     if isinstance(action, Play):
         if phase is Phase.DISCARD or phase is Phase.CALL:
             return f"play {action.card}"
