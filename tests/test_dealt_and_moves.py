@@ -14,7 +14,7 @@ def replayed(state: State) -> State:
     """The deal dealt again from ``state.dealt`` and its history applied, seat by seat."""
     start = ft.deal_from(state.dealt, state.dog, dealer=state.dealer, rules=state.rules)
     for seat, action in state.moves:
-        start = ft.act(start, seat, action)
+        start = ft.act(start, action, seat)
     return start
 
 

@@ -181,7 +181,7 @@ CALLS: dict[str, tuple[Callable[..., object], tuple[st.SearchStrategy[Any], ...]
         (anything(), anything(), anything(), anything()),
     ),
     "legal_actions": (ft.legal_actions, (states_or_anything(),)),
-    "act": (ft.act, (states_or_anything(), anything(), actions_or_anything())),
+    "act": (ft.act, (states_or_anything(), actions_or_anything(), anything())),
     "score": (ft.score, (states_or_anything(),)),
     "returns": (ft.returns, (states_or_anything(),)),
     "observe": (ft.observe, (states_or_anything(), anything())),
@@ -269,7 +269,7 @@ CALLS: dict[str, tuple[Callable[..., object], tuple[st.SearchStrategy[Any], ...]
     ),
     "Match.apply": (lambda match, action: match.apply(action), (matches(), actions_or_anything())),
     "Match.act": (
-        lambda match, player, action: match.act(player, action),
+        lambda match, player, action: match.act(action, player),
         (matches(), anything(), actions_or_anything()),
     ),
     "Match.update": (lambda match, state: match.update(state), (matches(), states_or_anything())),

@@ -228,7 +228,7 @@ def test_the_match_ends_after_n_scored_deals(players: int, deals: int) -> None:
     with pytest.raises(ft.DealOverError):
         match.apply(Pass())
     with pytest.raises(ft.DealOverError):
-        match.act(0, Pass())
+        match.act(Pass(), 0)
 
 
 def test_an_open_ended_match_never_ends() -> None:
@@ -285,10 +285,10 @@ def test_the_dead_player_may_not_act_and_seats_are_the_players_after_the_dealer(
     match = new_match(5, dead_player=True, seed=2, dealer=1)
     assert match.players_of(0) == (2, 3, 4, 0)
     with pytest.raises(ft.InvalidSeatError, match="sits it out"):
-        match.act(1, Pass())
+        match.act(Pass(), 1)
     with pytest.raises(ft.IllegalActionError):
-        match.act(3, Pass())  # player 2 (seat 0) speaks first
-    moved = match.act(2, Pass())
+        match.act(Pass(), 3)  # player 2 (seat 0) speaks first
+    moved = match.act(Pass(), 2)
     assert moved.current is not None and moved.current.moves == ((0, Pass()),)
 
 

@@ -264,7 +264,7 @@ WRONG_TYPES: list[tuple[str, Callable[[], object], str]] = [
     ("apply", lambda: ft.apply(["x"], Pass()), "expected a State, not list"),  # type: ignore[arg-type]
     ("is_legal", lambda: ft.is_legal(3, Pass()), "expected a State, not int"),  # type: ignore[arg-type]
     ("score", lambda: ft.score("x"), "expected a State, not str"),  # type: ignore[arg-type]
-    ("act", lambda: ft.act("x", 1, Pass()), "expected a State, not str"),  # type: ignore[arg-type]
+    ("act", lambda: ft.act("x", Pass(), 1), "expected a State, not str"),  # type: ignore[arg-type]
     (
         "apply-a-string",
         lambda: ft.apply(ft.new_deal(seed=1), "pass"),  # type: ignore[arg-type]

@@ -24,27 +24,27 @@ class Index:
 
 def test_act_applies_the_action_of_the_seat_to_act() -> None:
     state = ft.new_deal(seed=1)
-    assert ft.act(state, 1, Pass()) == ft.apply(state, Pass())
-    assert ft.act(state, Index(1), Pass()) == ft.apply(state, Pass())  # type: ignore[arg-type]
+    assert ft.act(state, Pass(), 1) == ft.apply(state, Pass())
+    assert ft.act(state, Pass(), Index(1)) == ft.apply(state, Pass())  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("seat", [None, "1", 1.0, True])
 def test_act_refuses_a_missing_or_wrong_type_of_seat(seat: object) -> None:
     state = ft.new_deal(seed=1)
     with pytest.raises(TarotTypeError):
-        ft.act(state, seat, Pass())  # type: ignore[arg-type]
+        ft.act(state, Pass(), seat)  # type: ignore[arg-type]
 
 
 def test_act_refuses_a_seat_out_of_the_table() -> None:
     with pytest.raises(InvalidSeatError):
-        ft.act(ft.new_deal(seed=1, rules=ft.THREE_PLAYER), 3, Pass())
+        ft.act(ft.new_deal(seed=1, rules=ft.THREE_PLAYER), Pass(), 3)
 
 
 @pytest.mark.parametrize("seat", [0, 2, 3])
 def test_act_refuses_another_seat(seat: int) -> None:
     state = ft.new_deal(seed=1)
     with pytest.raises(IllegalActionError) as caught:
-        ft.act(state, seat, Pass())
+        ft.act(state, Pass(), seat)
     assert caught.value.rule is Rule.NOT_YOUR_TURN
     assert caught.value.seat == 1
 

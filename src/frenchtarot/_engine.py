@@ -117,18 +117,19 @@ a bid must be higher than every earlier bid (the highest bid is garde)
         raise
 
 
-def act(state: State, seat: int, action: Action) -> State:
+def act(state: State, action: Action, seat: int) -> State:
     """The state after ``seat`` takes ``action``: the entry point for a server.
 
-    Like :func:`apply`, but the acting seat is required: a client's message that names no
+    Like :func:`apply`, with the arguments in the same order, but the acting seat is
+    required: a client's message that names no
     seat (``None``) is refused instead of acting for whoever is to play, and an action from
     any seat but :attr:`State.current` is refused with :attr:`Rule.NOT_YOUR_TURN
     <frenchtarot.Rule.NOT_YOUR_TURN>`.
 
     Args:
         state: The state to act in.
-        seat: The seat that sends the action (any integer type; not ``None``, not ``bool``).
         action: The action.
+        seat: The seat that sends the action (any integer type; not ``None``, not ``bool``).
 
     Returns:
         The new state.
@@ -141,9 +142,9 @@ def act(state: State, seat: int, action: Action) -> State:
 
     >>> import frenchtarot as ft
     >>> state = ft.new_deal(seed=1)
-    >>> ft.act(state, 1, ft.Pass()).current
+    >>> ft.act(state, ft.Pass(), 1).current
     2
-    >>> ft.act(state, None, ft.Pass())
+    >>> ft.act(state, ft.Pass(), None)
     Traceback (most recent call last):
     ...
     frenchtarot.errors.TarotTypeError: seat must be an int, not None

@@ -21,8 +21,6 @@ class Camp(enum.Enum):
 
     ATTACK = "attack"
     """The taker and, with five players, the partner (*l'attaque*)."""
-    TAKER = "attack"
-    """The former name of :attr:`ATTACK`, kept as an alias (``Camp.TAKER is Camp.ATTACK``)."""
     DEFENCE = "defence"
     """The defenders (*la défense*)."""
 

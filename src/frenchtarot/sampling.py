@@ -471,7 +471,7 @@ class _Sampler:
             )
             for action in history:
                 assert action is not None and state.current is not None
-                state = act(state, state.current, action)
+                state = act(state, action, state.current)
         except (IllegalActionError, InvalidDealError) as error:
             raise InconsistentObservationError(
                 f"no deal gives the observation {observation!r}: {error}"

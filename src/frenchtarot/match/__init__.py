@@ -190,13 +190,16 @@ class Match:
         """
         return self._advance(apply_in_deal(self._in_progress(), action))
 
-    def act(self, player: int, action: Action) -> Match:
+    def act(self, action: Action, player: int) -> Match:
         """The match after ``player`` takes ``action`` in the current deal (a server's entry).
 
+        The arguments come in the order of :func:`frenchtarot.act`: the action, then who
+        sends it.
+
         Args:
+            action: The action.
             player: The player sending the action, a player of the table (not a seat of
                 the deal: they differ with a dead player).
-            action: The action.
 
         Raises:
             DealOverError: The match is over.
@@ -207,7 +210,7 @@ class Match:
         >>> match = new_match(5, dead_player=True, seed=3, dealer=4)
         >>> match.players_of(0)  # player 4 deals and sits out; player 0 speaks first
         (0, 1, 2, 3)
-        >>> match.act(0, Pass()).current.moves
+        >>> match.act(Pass(), 0).current.moves
         ((0, Pass()),)
         """
         state = self._in_progress()
@@ -217,7 +220,7 @@ class Match:
         seats = self.players_of(len(self.deals))
         if player not in seats:
             raise InvalidSeatError(f"player {player} deals this deal and sits it out")
-        return self._advance(act_in_deal(state, seats.index(player), action))
+        return self._advance(act_in_deal(state, action, seats.index(player)))
 
     def update(self, state: State) -> Match:
         """The match with the deal in progress moved on to ``state``, a later point of it.

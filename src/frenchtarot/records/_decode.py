@@ -241,7 +241,7 @@ def _decode_deal(record: dict[str, object], path: str, rules: Rules) -> State:
         seat = _integer(pair[0], f"{where}[0]", 0, rules.seats - 1)
         action = _action(pair[1], f"{where}[1]")
         try:
-            state = act(state, seat, action)
+            state = act(state, action, seat)
         except TarotError as error:
             fail(where, f"action {number} ({pair[1]!r} by seat {seat}): {error}", number)
     return state
