@@ -74,6 +74,9 @@ _RANK_ENGLISH: Final = {1: "Ace", 11: "Jack", 12: "Knight", 13: "Queen", 14: "Ki
 _HONOUR_HALF_POINTS: Final = {11: 3, 12: 5, 13: 7, 14: 9}
 
 EXCUSE_INDEX: Final = 21
+"""The index of the Excuse in :data:`DECK` (after the 21 trumps): its one definition."""
+PETIT_INDEX: Final = 0
+"""The index of the Petit (the 1 of trumps) in :data:`DECK`."""
 _SUIT_BASE: Final = 22
 
 WHITESPACE: Final = " \t\n\r\x0b\x0c"

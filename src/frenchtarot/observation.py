@@ -36,11 +36,11 @@ from frenchtarot._core import flow as _flow
 from frenchtarot._core import masks as _masks
 from frenchtarot._core import tricks as _tricks
 from frenchtarot._core.calling import camp_mask
-from frenchtarot._core.state import State, bids_in
+from frenchtarot._core.state import State, bids_in, masks_of
 from frenchtarot._core.tally import excuse_exchange
 from frenchtarot._deal_values import Annulment, AnnulReason, Handful, Trick
 from frenchtarot.actions import Action, Contract, Discard, Phase
-from frenchtarot.cards import Card, Suit
+from frenchtarot.cards import EXCUSE_INDEX, Card, Suit
 from frenchtarot.errors import TarotTypeError
 from frenchtarot.rules import Rules
 from frenchtarot.scoring import Score
@@ -49,7 +49,6 @@ __all__ = ["ExcuseExchange", "Observation", "information_state_key", "observe"]
 
 _HIDDEN_DISCARD: Final = "discard ?"
 _SUITS: Final = tuple(Suit)
-_EXCUSE: Final = 21
 _NO_LIMIT: Final = 20  # the index of the 21 of trumps: every trump may still be held
 
 
@@ -266,11 +265,10 @@ class Observation:
         for leader, trick in plays:
             led = -1  # -1 while no card sets the suit; 4 for trumps
             top = -1
-            for position, index in enumerate(trick):
-                seat = (leader + position) % seats
-                if index == _EXCUSE:
+            for seat, index in zip(_flow.TRICK_ORDER[seats][leader], trick, strict=False):
+                if index == EXCUSE_INDEX:
                     continue
-                suit = 4 if index < _EXCUSE else _masks.SUIT_OF_INDEX[index]
+                suit = 4 if index < EXCUSE_INDEX else _masks.SUIT_OF_INDEX[index]
                 if led < 0:
                     led = suit
                 elif suit != led:
@@ -302,9 +300,9 @@ class Observation:
         """
         leader = self.leader
         trick = tuple(card.index for card in self.current_trick)
-        if leader is None or not trick or trick == (_EXCUSE,):
+        if leader is None or not trick or trick == (EXCUSE_INDEX,):
             return None
-        return (leader + _tricks.winning_position(trick)) % self.rules.seats
+        return _flow.seat_at(self.rules.seats, leader, _tricks.winning_position(trick))
 
     @property
     def key(self) -> tuple[int | str, ...]:
@@ -421,51 +419,52 @@ def observe(state: State, seat: int) -> Observation:
     """
     if not isinstance(state, State):
         raise TarotTypeError(f"expected a State, not {type(state).__name__}")
-    deal = state._deal
-    seat = deal.rules.check_seat(seat)
+    rules = state.rules
+    seat = rules.check_seat(seat)
     phase = state.phase
-    hands = state._hands
-    taker = deal.taker
-    contract = deal.contract
+    view = masks_of(state)
+    hands = view.hands
+    taker = state.taker
+    contract = state.contract
     current = state.current
     history: tuple[Action | None, ...] = state.history
     dog: tuple[Card, ...] | None = None
     discard: tuple[Card, ...] | None = None
     shown_discard: tuple[Card, ...] = ()
     if _flow.dog_is_public(phase, contract):
-        dog = _masks.cards(deal.dog)
-        ecart = deal.discard
+        dog = _masks.cards(view.dog)
+        ecart = view.discard
         shown_discard = _masks.cards(ecart & _masks.TRUMPS)
         if seat == taker:
             discard = _masks.cards(ecart)
         elif ecart & ~_masks.TRUMPS:
-            history = _mask_discards(state.history, _flow.actions_before_dog(deal.rules))
+            history = _mask_discards(state.history, _flow.actions_before_dog(rules))
     score: Score | None = None
     shown_hand: tuple[Card, ...] | None = None
-    annulment = deal.annulment
+    annulment = state.annulment
     if current is None:
         score = scoring.score(state)
         if annulment is not None and annulment.reason is AnnulReason.PETIT_SEC:
             shown_hand = _masks.cards(hands[annulment.seat])  # type: ignore[index]
     partner, alone = _known_camp(state, seat, dog is not None)
     return Observation(
-        deal.rules,
+        rules,
         seat,
-        deal.dealer,
+        state.dealer,
         phase,
         current,
         _masks.cards(hands[seat]),
         tuple(hand.bit_count() for hand in hands),
         taker,
         contract,
-        deal.called,
+        state.called,
         partner,
         alone,
         dog,
         discard,
         shown_discard,
-        deal.slam,
-        deal.handfuls,
+        state.slam,
+        state.handfuls,
         state.tricks,
         state.current_trick if phase is Phase.PLAY else (),
         state.leader,
@@ -479,19 +478,18 @@ def observe(state: State, seat: int) -> Observation:
 
 def _known_camp(state: State, seat: int, dog_shown: bool) -> tuple[int | None, bool]:
     """What ``seat`` knows of the taker's camp: ``(partner or None, known to be alone)``."""
-    deal = state._deal
-    called = deal.called
+    called = state.called
     if called is None:
         return None, False
     bit = 1 << called.index
     revealed = state.phase is Phase.DONE or any(called in trick.cards for trick in state.tricks)
     if not revealed and state.phase is Phase.PLAY:
-        revealed = called.index in state._trick
-    partner = deal.partner
+        revealed = called in state.current_trick
+    partner = state.partner
     if partner is not None:
         return (partner if revealed or seat == partner else None), False
-    in_dog = bool(deal.dog & bit)
-    return None, revealed or (dog_shown and in_dog) or (seat == deal.taker and not in_dog)
+    in_dog = bool(masks_of(state).dog & bit)
+    return None, revealed or (dog_shown and in_dog) or (seat == state.taker and not in_dog)
 
 
 def _mask_discards(history: tuple[Action, ...], start: int) -> tuple[Action | None, ...]:

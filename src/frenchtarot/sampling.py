@@ -41,6 +41,7 @@ import attrs
 
 from frenchtarot._checks import describe_value
 from frenchtarot._core import calling as _calling
+from frenchtarot._core import ecart as _ecart
 from frenchtarot._core import masks as _masks
 from frenchtarot._core import tricks as _tricks
 from frenchtarot._core.shuffle import is_petit_sec
@@ -60,8 +61,8 @@ from frenchtarot.observation import Observation, observe
 
 __all__ = ["Constraints", "InconsistentObservationError", "constraints", "sample_state"]
 
-_ORDINARY: Final[int] = _masks.PLAIN & ~_masks.KINGS
-_LEVELS: Final = (_calling.KINGS, _calling.QUEENS, _calling.KNIGHTS, _calling.JACKS)
+_ORDINARY: Final[int] = _ecart.ORDINARY
+_LEVELS: Final = _calling.LEVELS
 _FACTORIALS: Final[tuple[int, ...]] = tuple(
     functools.reduce(int.__mul__, range(1, n + 1), 1) for n in range(79)
 )

@@ -14,7 +14,8 @@ KINGS: Final[int] = _masks.KINGS
 QUEENS: Final[int] = KINGS >> 1
 KNIGHTS: Final[int] = KINGS >> 2
 JACKS: Final[int] = KINGS >> 3
-_LEVELS: Final = (KINGS, QUEENS, KNIGHTS, JACKS)
+LEVELS: Final = (KINGS, QUEENS, KNIGHTS, JACKS)
+"""The ranks a taker may call, in order: each only when holding every card of the ones before."""
 
 
 def callable_mask(hand: int) -> int:
@@ -24,7 +25,7 @@ def callable_mask(hand: int) -> int:
     King and Queen; a Jack only when holding every King, Queen and Knight.
     """
     allowed = 0
-    for level in _LEVELS:
+    for level in LEVELS:
         allowed |= level
         if hand & level != level:
             break

@@ -8,7 +8,8 @@ from frenchtarot._core import masks as _masks
 from frenchtarot.errors import Rule
 
 _NEVER: Final[int] = _masks.KINGS | _masks.BOUTS
-_ORDINARY: Final[int] = _masks.PLAIN & ~_masks.KINGS
+ORDINARY: Final[int] = _masks.PLAIN & ~_masks.KINGS
+"""The ordinary cards: suit cards other than Kings, which the taker puts aside first."""
 
 
 def discard_mask(hand: int, remaining: int) -> int:
@@ -17,7 +18,7 @@ def discard_mask(hand: int, remaining: int) -> int:
     Never a King or a bout; a trump only when fewer ordinary cards (suit cards other than
     Kings) are left than cards still to put aside.
     """
-    ordinary = hand & _ORDINARY
+    ordinary = hand & ORDINARY
     if ordinary.bit_count() >= remaining:
         return ordinary
     return hand & ~_NEVER

@@ -1,7 +1,9 @@
 """The order of play: who acts next and when each phase ends.
 
-The engine (``_engine``) and the fast playout (``_rollout``) both walk a deal through the
-same steps, and both take every such decision from here:
+Every part of the library that walks a deal takes these decisions from here: the
+transitions, the fast playout (``simulate``), :attr:`State.moves <frenchtarot.State.moves>`
+and :attr:`State.bids <frenchtarot.State.bids>`, the observation and the conformance checker.
+The order:
 
 1. the bidding: each seat from the one after the dealer speaks once; all passing annuls;
 2. the call (five players): the taker calls a card, which names the partner;
@@ -15,11 +17,44 @@ same steps, and both take every such decision from here:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
 from frenchtarot._core import masks as _masks
-from frenchtarot.actions import Contract, Phase
+from frenchtarot.actions import Action, Contract, DeclareHandful, Phase, Play
 from frenchtarot.rules import Rules
+
+NEXT_SEAT: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple((seat + 1) % seats for seat in range(seats)) for seats in range(6)
+)
+"""``NEXT_SEAT[seats][seat]``: the seat that speaks or plays after ``seat`` at a table of
+``seats``, in the bidding and within a trick (the player on its right). A table lookup: the
+hot paths read it on every action."""
+
+
+def _round_from(seats: int, seat: int) -> tuple[int, ...]:
+    """The seats in the order they play, from ``seat`` round the table (following NEXT_SEAT)."""
+    order = [seat]
+    while len(order) < seats:
+        order.append(NEXT_SEAT[seats][order[-1]])
+    return tuple(order)
+
+
+TRICK_ORDER: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
+    tuple(_round_from(seats, leader) for leader in range(seats)) for seats in range(6)
+)
+"""``TRICK_ORDER[seats][leader]``: the seats in the order they play a trick led by
+``leader`` (the order of :data:`NEXT_SEAT`), for code that reads a trick's cards by position."""
+
+
+def seat_at(seats: int, leader: int, position: int) -> int:
+    """The seat that plays the card at ``position`` (from 0) of a trick led by ``leader``."""
+    return TRICK_ORDER[seats][leader][position]
+
+
+def first_bidder(rules: Rules, dealer: int) -> int:
+    """The seat that speaks first in the bidding: the dealer's next."""
+    return NEXT_SEAT[rules.seats][dealer]
 
 
 def bidding_over(rules: Rules, words: int) -> bool:
@@ -32,7 +67,7 @@ def words_spoken(rules: Rules, dealer: int, seat: int) -> int:
 
     The bidding goes round the table once, from the dealer's next seat to the dealer.
     """
-    return (seat - dealer - 1) % rules.seats + 1
+    return (seat - first_bidder(rules, dealer)) % rules.seats + 1
 
 
 def after_bidding(rules: Rules, contract: Contract | None) -> Phase:
@@ -61,14 +96,7 @@ def ecart_left(rules: Rules, ecart: int) -> int:
 
 def first_leader(rules: Rules, dealer: int, taker: int, slam: bool) -> int:
     """The first trick's leader: the taker after a slam announcement, else the dealer's next."""
-    return taker if slam else (dealer + 1) % rules.seats
-
-
-NEXT_IN_TRICK: Final[tuple[tuple[int, ...], ...]] = tuple(
-    tuple((seat + 1) % seats for seat in range(seats)) for seats in range(6)
-)
-"""``NEXT_IN_TRICK[seats][seat]``: the seat that plays after ``seat`` within a trick, at a
-table of ``seats`` (a table lookup: a card is played on every action of the play)."""
+    return taker if slam else NEXT_SEAT[rules.seats][dealer]
 
 
 def may_show_handful(tricks_done: int, shown_by_seat: bool) -> bool:
@@ -97,3 +125,49 @@ def dog_is_public(phase: Phase, contract: Contract | None) -> bool:
         and phase is not Phase.BIDDING
         and phase is not Phase.CALL
     )
+
+
+def seats_of(
+    rules: Rules,
+    dealer: int,
+    taker: int | None,
+    slam: bool,
+    history: Sequence[Action],
+    winners: Sequence[int],
+) -> list[int]:
+    """The seat that took each action of ``history``, in order.
+
+    ``winners`` are the winners of the deal's completed tricks, in order (a trick's winner
+    leads the next). The bidding goes round once from the first bidder; the call, the écart
+    and the slam decision are the taker's; the play starts at :func:`first_leader` and goes
+    round each trick with :data:`NEXT_SEAT`; a handful is shown by the seat about to play.
+    """
+    seats = rules.seats
+    following = NEXT_SEAT[seats]
+    owners: list[int] = []
+    seat = first_bidder(rules, dealer)
+    spoken = 0
+    playing = False
+    played = 0  # cards played to the trick in progress
+    done = 0  # tricks completed
+    for action in history:
+        if not bidding_over(rules, spoken):
+            owners.append(seat)
+            spoken += 1
+            seat = following[seat]
+            continue
+        assert taker is not None  # somebody bid, or the history would end with the bidding
+        if isinstance(action, (Play, DeclareHandful)):
+            if not playing:
+                seat, playing = first_leader(rules, dealer, taker, slam), True
+            owners.append(seat)
+            if isinstance(action, Play):
+                played += 1
+                if played < seats:
+                    seat = following[seat]
+                else:
+                    seat, played = winners[done], 0
+                    done += 1
+        else:  # the call, the écart and the slam decision are the taker's
+            owners.append(taker)
+    return owners

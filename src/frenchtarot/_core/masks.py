@@ -5,14 +5,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final, TypeVar
 
-from frenchtarot.cards import DECK, EXCUSE_INDEX, HALF_POINTS, Card
+from frenchtarot.cards import DECK, EXCUSE_INDEX, HALF_POINTS, PETIT_INDEX, Card
 
 T = TypeVar("T")
 
 FULL: Final[int] = (1 << 78) - 1
 TRUMPS: Final[int] = (1 << 21) - 1
 EXCUSE: Final[int] = 1 << EXCUSE_INDEX
-PETIT: Final[int] = 1
+PETIT: Final[int] = 1 << PETIT_INDEX
 TWENTY_ONE: Final[int] = 1 << 20
 BOUTS: Final[int] = PETIT | TWENTY_ONE | EXCUSE
 SUITS: Final[tuple[int, ...]] = tuple(((1 << 14) - 1) << (22 + 14 * s) for s in range(4))

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from math import floor
 from typing import Any, Final, TypeVar
 
+from frenchtarot._core import flow as _flow
 from frenchtarot._core import masks as _masks
 from frenchtarot._core.state import State, make_state
 from frenchtarot._deal_values import Annulment, AnnulReason
@@ -109,24 +110,24 @@ def start(rules: Rules, dealer: int, hands: tuple[int, ...], dog: int) -> State:
     """The state at the start of the bidding, or annulled by a petit sec."""
     sec = petit_sec_seat(hands)
     annulled = sec is not None
-    leader = rules.next_seat(dealer)
+    first = _flow.first_bidder(rules, dealer)
     return make_state(
-        rules,
-        dealer,
-        Phase.ANNULLED if annulled else Phase.BIDDING,
-        None if annulled else leader,
-        hands,
-        dog,
-        0,
-        None,
-        None,
-        None,
-        None,
-        False,
-        (),
-        (),
-        (),
-        leader,
-        (),
-        Annulment(AnnulReason.PETIT_SEC, sec) if annulled else None,
+        rules=rules,
+        dealer=dealer,
+        phase=Phase.ANNULLED if annulled else Phase.BIDDING,
+        current=None if annulled else first,
+        hands=hands,
+        dog=dog,
+        discard=0,
+        taker=None,
+        contract=None,
+        called=None,
+        partner=None,
+        slam=False,
+        handfuls=(),
+        tricks=(),
+        trick=(),
+        leader=first,
+        history=(),
+        annulment=Annulment(AnnulReason.PETIT_SEC, sec) if annulled else None,
     )

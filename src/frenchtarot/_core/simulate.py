@@ -20,8 +20,8 @@ from frenchtarot._core import masks as _masks
 from frenchtarot._core.calling import callable_mask, camp_mask, opening_lead_mask, partner_of
 from frenchtarot._core.ecart import discard_mask
 from frenchtarot._core.handful import canonical_displays
-from frenchtarot._core.state import State, make_state
-from frenchtarot._core.transitions import _BIDDING_ACTIONS, _SLAM_ACTIONS
+from frenchtarot._core.state import State, make_state, masks_of
+from frenchtarot._core.transitions import BIDDING_ACTIONS, SLAM_ACTIONS
 from frenchtarot._core.tricks import LEADS, follow_mask, trick_winner
 from frenchtarot._deal_values import Annulment, AnnulReason, Handful, Trick
 from frenchtarot.actions import (
@@ -81,54 +81,53 @@ def random_rollout(state: State, rng: random.Random) -> State:
     is drawn with the numbers ``rng.choice`` would use, without building the sequence.
     Every step follows ``frenchtarot._core.flow``, as the engine does.
     """
-    deal = state._deal
     bits: Callable[[int], int] = rng.getrandbits
-    rules = deal.rules
+    rules = state.rules
     seats = rules.seats
+    following = _flow.NEXT_SEAT[seats]
     phase = state.phase
     seat: int = state.current  # type: ignore[assignment]
-    hands = state._hands
-    dog = deal.dog
-    ecart = deal.discard
-    taker = deal.taker
-    contract = deal.contract
-    called = deal.called
-    partner = deal.partner
-    slam = deal.slam
+    hands, trick, leader, dog, ecart = masks_of(state)
+    dealer = state.dealer
+    taker = state.taker
+    contract = state.contract
+    called = state.called
+    partner = state.partner
+    slam = state.slam
     history = list(state.history)
 
     if phase is Phase.BIDDING:
         # The bidding is the start of the deal: the history holds its words so far.
         while True:
-            words = _BIDDING_ACTIONS[contract]
+            words = BIDDING_ACTIONS[contract]
             action = words[_below(bits, len(words))]
             history.append(action)
             if isinstance(action, Bid):
                 taker, contract = seat, action.contract
             if _flow.bidding_over(rules, len(history)):
                 break
-            seat = rules.next_seat(seat)
+            seat = following[seat]
         phase = _flow.after_bidding(rules, contract)
         if phase is Phase.ANNULLED:
             return make_state(
-                rules,
-                deal.dealer,
-                phase,
-                None,
-                hands,
-                dog,
-                ecart,
-                None,
-                None,
-                None,
-                None,
-                slam,
-                deal.handfuls,
-                state.tricks,
-                state._trick,
-                state._leader,
-                tuple(history),
-                Annulment(AnnulReason.ALL_PASSED),
+                rules=rules,
+                dealer=dealer,
+                phase=phase,
+                current=None,
+                hands=hands,
+                dog=dog,
+                discard=ecart,
+                taker=None,
+                contract=None,
+                called=None,
+                partner=None,
+                slam=slam,
+                handfuls=state.handfuls,
+                tricks=state.tricks,
+                trick=trick,
+                leader=leader,
+                history=tuple(history),
+                annulment=Annulment(AnnulReason.ALL_PASSED),
             )
         assert taker is not None
         seat = taker
@@ -160,19 +159,17 @@ def random_rollout(state: State, rng: random.Random) -> State:
         work[taker] = hand
         phase = Phase.SLAM
 
-    leader = state._leader
     if phase is Phase.SLAM:
-        action = _SLAM_ACTIONS[_below(bits, len(_SLAM_ACTIONS))]
+        action = SLAM_ACTIONS[_below(bits, len(SLAM_ACTIONS))]
         history.append(action)
         slam = isinstance(action, AnnounceSlam)
-        leader = _flow.first_leader(rules, deal.dealer, taker, slam)
+        leader = _flow.first_leader(rules, dealer, taker, slam)
 
     # The play, one trick at a time. In the first trick, each seat that may still show a
     # handful is offered the canonical displays before its card.
-    handfuls = list(deal.handfuls)
+    handfuls = list(state.handfuls)
     asked = {handful.seat for handful in handfuls}  # seats that had their chance
     tricks = list(state.tricks)
-    trick = state._trick
     played = tuple(map(_CARD_OF, trick))  # the trick's cards, kept beside their indices
     camp = camp_mask(taker, partner)
     opening = -1 if called is None else called.index
@@ -183,10 +180,10 @@ def random_rollout(state: State, rng: random.Random) -> State:
             led = LEADS[index]
         if top < index < EXCUSE_INDEX:
             top = index
+    seat = _flow.seat_at(seats, leader, len(trick))
     while True:
         first = not tricks
         while len(trick) < seats:
-            seat = (leader + len(trick)) % seats
             hand = work[seat]
             legal = follow_mask(hand, led, top)
             if first and opening >= 0 and not trick:
@@ -216,33 +213,34 @@ def random_rollout(state: State, rng: random.Random) -> State:
                 led = LEADS[index]
             if top < index < EXCUSE_INDEX:
                 top = index
+            seat = following[seat]
         # The trick is complete: the same resolution as the engine's.
         winner = trick_winner(rules, camp, leader, trick, tricks)
         tricks.append(Trick._trusted(leader, played, winner))
         if _flow.deal_over(rules, len(tricks)):
             break
-        leader = winner
+        leader = seat = winner
         trick = ()
         played = ()
         led, top = 0, -1
 
     return make_state(
-        rules,
-        deal.dealer,
-        Phase.DONE,
-        None,
-        tuple(work),
-        dog,
-        ecart,
-        taker,
-        contract,
-        called,
-        partner,
-        slam,
-        tuple(handfuls),
-        tuple(tricks),
-        (),
-        leader,
-        tuple(history),
-        None,
+        rules=rules,
+        dealer=dealer,
+        phase=Phase.DONE,
+        current=None,
+        hands=tuple(work),
+        dog=dog,
+        discard=ecart,
+        taker=taker,
+        contract=contract,
+        called=called,
+        partner=partner,
+        slam=slam,
+        handfuls=tuple(handfuls),
+        tricks=tuple(tricks),
+        trick=(),
+        leader=leader,
+        history=tuple(history),
+        annulment=None,
     )

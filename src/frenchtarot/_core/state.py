@@ -1,32 +1,53 @@
-"""The immutable state of one deal: :class:`State`, :class:`Phase`, :class:`Trick`.
+"""The immutable state of one deal, :class:`State`, and the only code that reads its storage.
 
 A :class:`State` is never changed. :func:`frenchtarot.apply` returns a new state and leaves
 its argument as it was, so states can be kept, compared, hashed, pickled and shared freely.
 Make states with :func:`frenchtarot.new_deal` or :func:`frenchtarot.deal_from`, not with the
-class itself.
+class itself (the public home of the class is :mod:`frenchtarot.state`).
+
+The rest of the rules core works on a state through the few operations defined here: the
+masks view (:func:`masks_of`), the play of a card (:func:`legal_plays`, :func:`play_card`),
+the other transitions' copy with changes (:func:`evolve`) and the constructors
+(:func:`make_state`, :func:`next_state`). No other module reads a state's private slots.
 """
 
 from __future__ import annotations
 
+import enum
 import types
 from collections.abc import Sequence
-from typing import Final, SupportsIndex, final
+from typing import Final, NamedTuple, SupportsIndex, final
 
 from attrs.exceptions import FrozenInstanceError
 
+from frenchtarot._core import calling as _calling
 from frenchtarot._core import flow as _flow
+from frenchtarot._core import handful as _handful
 from frenchtarot._core import masks as _masks
 from frenchtarot._core import tricks as _tricks
 from frenchtarot._deal_values import Annulment, Handful, Trick
-from frenchtarot.actions import Action, Bid, Contract, DeclareHandful, Phase, Play
+from frenchtarot.actions import PLAYS, Action, Bid, Contract, DeclareHandful, Phase, Play
 from frenchtarot.cards import DECK, Card
-from frenchtarot.errors import TarotTypeError
+from frenchtarot.errors import IllegalActionError, Rule, TarotTypeError
 from frenchtarot.rules import Rules
 
 _new = object.__new__
 _set = object.__setattr__
 
-__all__ = ["COMPILED", "State", "check_state", "make_state", "next_state"]
+__all__ = [
+    "COMPILED",
+    "MaskView",
+    "State",
+    "bids_in",
+    "check_state",
+    "evolve",
+    "has_shown",
+    "legal_plays",
+    "make_state",
+    "masks_of",
+    "next_state",
+    "play_card",
+]
 
 
 def _probe() -> None:
@@ -146,6 +167,7 @@ class _Draft(_StateSlots):
 
 
 def make_state(
+    *,
     rules: Rules,
     dealer: int,
     phase: Phase,
@@ -165,11 +187,43 @@ def make_state(
     history: tuple[Action, ...],
     annulment: Annulment | None,
 ) -> State:
-    """A :class:`State` from all its fields, in this order; nothing is checked."""
+    """A :class:`State` from all its fields (hands, dog, écart and trick as masks and indices).
+
+    Nothing is checked: the callers are the dealing and the playout, which build right
+    states, and unpickling.
+    """
     deal = _Deal(
         rules, dealer, dog, discard, taker, contract, called, partner, slam, handfuls, annulment
     )
     return next_state(deal, phase, current, hands, tricks, trick, leader, (history,))
+
+
+def _unpickle(*fields: object) -> State:
+    """A state from :meth:`State._fields`, for pickle (which passes arguments by position)."""
+    return make_state(**dict(zip(_ALL_FIELDS, fields, strict=True)))  # type: ignore[arg-type]
+
+
+_ALL_FIELDS: Final = (
+    "rules",
+    "dealer",
+    "phase",
+    "current",
+    "hands",
+    "dog",
+    "discard",
+    "taker",
+    "contract",
+    "called",
+    "partner",
+    "slam",
+    "handfuls",
+    "tricks",
+    "trick",
+    "leader",
+    "history",
+    "annulment",
+)
+"""The fields of a state in :meth:`State._fields`'s order, the keywords of :func:`make_state`."""
 
 
 def next_state(
@@ -255,7 +309,7 @@ class State(_StateSlots):
         self.is_terminal = current is None
 
     def _fields(self) -> tuple[object, ...]:
-        """Every field, in :func:`make_state`'s order."""
+        """Every field, in the order of :data:`_ALL_FIELDS`."""
         deal = self._deal
         return (
             deal.rules,
@@ -384,7 +438,7 @@ class State(_StateSlots):
         raise FrozenInstanceError
 
     def __reduce__(self) -> tuple[object, tuple[object, ...]]:
-        return (make_state, self._fields())
+        return (_unpickle, self._fields())
 
     def __copy__(self) -> State:
         return self
@@ -496,32 +550,11 @@ class State(_StateSlots):
         >>> state.moves
         ((1, Pass()),)
         """
-        seats = self.rules.seats
-        taker = self.taker
-        moves: list[tuple[int, Action]] = []
-        seat = -1  # the seat to play, once the play has begun
-        played = 0  # cards played to the trick in progress
-        done = 0  # tricks completed
-        for number, action in enumerate(self.history):
-            if number < seats:  # the bidding: each seat once, from the dealer's next
-                moves.append(((self.dealer + 1 + number) % seats, action))
-                continue
-            assert taker is not None  # somebody bid, or the history would end here
-            if seat < 0 and isinstance(action, (Play, DeclareHandful)):
-                seat = _flow.first_leader(self.rules, self.dealer, taker, self.slam)
-            if isinstance(action, Play):
-                moves.append((seat, action))
-                played += 1
-                if played < seats:
-                    seat = (seat + 1) % seats
-                else:
-                    seat, played = self.tricks[done].winner, 0
-                    done += 1
-            elif isinstance(action, DeclareHandful):
-                moves.append((seat, action))
-            else:  # the call, the écart and the slam decision are the taker's
-                moves.append((taker, action))
-        return tuple(moves)
+        history = self.history
+        deal = self._deal
+        winners = [trick.winner for trick in self.tricks]
+        seats = _flow.seats_of(deal.rules, deal.dealer, deal.taker, deal.slam, history, winners)
+        return tuple(zip(seats, history, strict=True))
 
     @property
     def next_dealer(self) -> int:
@@ -553,6 +586,198 @@ class State(_StateSlots):
         return "<State " + ", ".join(parts) + ">"
 
 
+# ---------------------------------------------------------------------------------------------
+# The operations the rest of the rules core uses: the only readers of a state's slots.
+
+
+class MaskView(NamedTuple):
+    """A state's cards as the rules core holds them: masks and card indices."""
+
+    hands: tuple[int, ...]
+    """Each seat's hand, a mask per seat."""
+    trick: tuple[int, ...]
+    """The indices of the cards played to the trick in progress, from its leader on."""
+    leader: int
+    """The leader of the trick in progress (in the play; before it, the dealer's next)."""
+    dog: int
+    """The dog as dealt."""
+    discard: int
+    """The écart put aside so far."""
+
+
+def masks_of(state: State) -> MaskView:
+    """The cards of ``state`` as masks (for the observation, the playout and the tally)."""
+    deal = state._deal
+    return MaskView(state._hands, state._trick, state._leader, deal.dog, deal.discard)
+
+
+class _Keep(enum.Enum):
+    """The default of :func:`evolve`'s arguments: keep the state's value."""
+
+    KEEP = enum.auto()
+
+
+_KEEP: Final = _Keep.KEEP
+
+
+def evolve(
+    state: State,
+    action: Action,
+    *,
+    phase: Phase | _Keep = _KEEP,
+    current: int | _Keep | None = _KEEP,
+    hands: tuple[int, ...] | _Keep = _KEEP,
+    discard: int | _Keep = _KEEP,
+    taker: int | _Keep | None = _KEEP,
+    contract: Contract | _Keep | None = _KEEP,
+    called: Card | _Keep | None = _KEEP,
+    partner: int | _Keep | None = _KEEP,
+    slam: bool | _Keep = _KEEP,
+    handfuls: tuple[Handful, ...] | _Keep = _KEEP,
+    leader: int | _Keep = _KEEP,
+    annulment: Annulment | _Keep | None = _KEEP,
+) -> State:
+    """A copy of ``state`` with the fields given changed (the others kept), after ``action``.
+
+    The transitions other than a card played come here (a card played has
+    :func:`play_card`). ``action`` is added to the history; the dog, the tricks and the
+    trick in progress are kept. The shared record is kept unless one of its fields changes.
+    """
+    deal = state._deal
+    if not (
+        discard is _KEEP
+        and taker is _KEEP
+        and contract is _KEEP
+        and called is _KEEP
+        and partner is _KEEP
+        and slam is _KEEP
+        and handfuls is _KEEP
+        and annulment is _KEEP
+    ):
+        deal = _Deal(
+            deal.rules,
+            deal.dealer,
+            deal.dog,
+            deal.discard if isinstance(discard, _Keep) else discard,
+            deal.taker if isinstance(taker, _Keep) else taker,
+            deal.contract if isinstance(contract, _Keep) else contract,
+            deal.called if isinstance(called, _Keep) else called,
+            deal.partner if isinstance(partner, _Keep) else partner,
+            deal.slam if isinstance(slam, _Keep) else slam,
+            deal.handfuls if isinstance(handfuls, _Keep) else handfuls,
+            deal.annulment if isinstance(annulment, _Keep) else annulment,
+        )
+    return next_state(
+        deal,
+        state.phase if isinstance(phase, _Keep) else phase,
+        state.current if isinstance(current, _Keep) else current,
+        state._hands if isinstance(hands, _Keep) else hands,
+        state.tricks,
+        state._trick,
+        state._leader if isinstance(leader, _Keep) else leader,
+        (state._chain, action),
+    )
+
+
+_PLAY: Final = Phase.PLAY
+_PLAY_TABLE: Final = _masks.make_table(PLAYS)
+_CARD_OF: Final = DECK.__getitem__
+# The play state last given to legal_plays and its legal-card mask, so that play_card, called
+# next on the same state in the usual loop, need not work the mask out again. One tuple, set
+# in one assignment, so that threads never pair a state with another state's mask.
+_last_legal: tuple[State | None, int] = (None, 0)
+
+
+def legal_plays(state: State) -> tuple[Action, ...]:
+    """The legal actions of a state in the play: the handfuls on offer, then the cards."""
+    global _last_legal
+    seat: int = state.current  # type: ignore[assignment]
+    hand = state._hands[seat]
+    legal = _play_mask(state, hand)
+    _last_legal = (state, legal)
+    plays: tuple[Action, ...] = _masks.select(_PLAY_TABLE, legal)
+    if not state.tricks:
+        deal = state._deal
+        if _flow.may_show_handful(0, has_shown(state, seat)):
+            ecart = deal.discard & _masks.TRUMPS if seat == deal.taker else 0
+            displays = _handful.canonical_displays(deal.rules, hand, ecart)
+            if displays:
+                shown = tuple(DeclareHandful(_masks.cards(mask)) for mask in displays)
+                return shown + plays
+    return plays
+
+
+def play_card(state: State, action: Play, seat: int) -> State:
+    """The state after ``seat``, the seat to act in the play, plays ``action``'s card.
+
+    Raises:
+        IllegalActionError: The card is not one ``seat`` may play.
+    """
+    hands = state._hands
+    hand = hands[seat]
+    index = action.card._index
+    bit = 1 << index
+    cached, legal = _last_legal
+    if cached is not state:
+        legal = _play_mask(state, hand)
+    if not legal & bit:
+        raise _refused_play(state, action, seat, legal)
+    hands = _masks.replaced(hands, seat, hand ^ bit)
+    trick = state._trick + (index,)
+    deal = state._deal
+    rules = deal.rules
+    leader = state._leader
+    tricks = state.tricks
+    seats = rules.seats
+    if len(trick) < seats:
+        return next_state(
+            deal,
+            _PLAY,
+            _flow.NEXT_SEAT[seats][seat],
+            hands,
+            tricks,
+            trick,
+            leader,
+            (state._chain, action),
+        )
+    camp = _calling.camp_mask(deal.taker, deal.partner)  # type: ignore[arg-type]
+    winner = _tricks.trick_winner(rules, camp, leader, trick, tricks)
+    tricks += (Trick._trusted(leader, tuple(map(_CARD_OF, trick)), winner),)
+    if _flow.deal_over(rules, len(tricks)):
+        return next_state(
+            deal, Phase.DONE, None, hands, tricks, (), leader, (state._chain, action)
+        )
+    return next_state(deal, _PLAY, winner, hands, tricks, (), winner, (state._chain, action))
+
+
+def has_shown(state: State, seat: int) -> bool:
+    """Whether ``seat`` has shown a handful in this deal."""
+    return any(handful.seat == seat for handful in state._deal.handfuls)
+
+
+def _play_mask(state: State, hand: int) -> int:
+    """The cards of ``hand`` that the seat to act may play to the trick in progress."""
+    trick = state._trick
+    legal = _tricks.legal_mask(hand, trick)
+    called = state._deal.called
+    if called is not None and not trick and not state.tricks:
+        legal = _calling.opening_lead_mask(legal, called._index)
+    return legal
+
+
+def _refused_play(state: State, action: Play, seat: int, legal: int) -> IllegalActionError:
+    """The error for playing ``action`` from ``seat``, whose legal cards are ``legal``."""
+    hand = state._hands[seat]
+    trick = state._trick
+    index = action.card._index
+    if _tricks.legal_mask(hand, trick) & 1 << index:  # barred by the opening-lead restriction
+        rule = Rule.CALLED_SUIT_LEAD
+    else:
+        rule = _tricks.refusal(hand, trick, index)
+    allowed = " ".join(map(str, _masks.cards(legal)))
+    return IllegalActionError(rule, action, seat, f"seat {seat} may play {allowed}")
+
+
 def check_state(state: object) -> None:
     """Refuse anything but a :class:`State`.
 
@@ -567,8 +792,9 @@ def bids_in(
     rules: Rules, dealer: int, history: Sequence[object]
 ) -> tuple[tuple[int, Contract | None], ...]:
     """The bidding words at the start of ``history``: ``(seat, contract or None)``."""
-    seats = rules.seats
+    words = history[: rules.seats]
+    seats = _flow.seats_of(rules, dealer, None, False, words, ())  # type: ignore[arg-type]
     return tuple(
-        ((dealer + 1 + i) % seats, action.contract if isinstance(action, Bid) else None)
-        for i, action in enumerate(history[:seats])
+        (seat, action.contract if isinstance(action, Bid) else None)
+        for seat, action in zip(seats, words, strict=True)
     )

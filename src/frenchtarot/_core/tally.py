@@ -11,11 +11,11 @@ from typing import Final
 
 from frenchtarot._core import calling as _calling
 from frenchtarot._core import masks as _masks
-from frenchtarot._core.state import State
+from frenchtarot._core.state import State, masks_of
 from frenchtarot._deal_values import Trick
 from frenchtarot._score_values import Camp, HandfulBonus, PetitAuBout, Score, SlamResult
 from frenchtarot.actions import Contract
-from frenchtarot.cards import Card
+from frenchtarot.cards import DECK, EXCUSE_INDEX, PETIT_INDEX, Card
 from frenchtarot.rules import Rules
 
 __all__ = ["excuse_exchange", "settle_half_point", "shares", "tally"]
@@ -64,18 +64,18 @@ def excuse_exchange(
 
 def tally(state: State) -> Score:
     """The score of a deal played out (phase ``DONE``): what :func:`frenchtarot.score` says."""
-    deal = state._deal
-    rules = deal.rules
-    taker: int = deal.taker  # type: ignore[assignment]
-    contract: Contract = deal.contract  # type: ignore[assignment]
+    rules = state.rules
+    taker: int = state.taker  # type: ignore[assignment]
+    contract: Contract = state.contract  # type: ignore[assignment]
     multiplier = contract.multiplier
     tricks = state.tricks
+    view = masks_of(state)
 
     # Card points and bouts of the taker's camp, in half points.
-    attack = deal.discard
+    attack = view.discard
     if contract is Contract.GARDE_SANS:
-        attack |= deal.dog
-    partner = deal.partner
+        attack |= view.dog
+    partner = state.partner
     camp = _calling.camp_mask(taker, partner)
     winners_attack = [bool(camp >> trick.winner & 1) for trick in tricks]
     for trick, won in zip(tricks, winners_attack, strict=True):
@@ -100,9 +100,9 @@ def tally(state: State) -> Score:
 
     petit = _petit_au_bout(state, winners_attack, multiplier)
     handfuls = tuple(
-        HandfulBonus(h.seat, h.size, sign * rules.handful_bonus(h.size)) for h in deal.handfuls
+        HandfulBonus(h.seat, h.size, sign * rules.handful_bonus(h.size)) for h in state.handfuls
     )
-    slam = _slam(deal.slam, winners_attack)
+    slam = _slam(state.slam, winners_attack)
     unit = (
         sign * (CONTRACT_POINTS + margin) * multiplier
         + (petit.value if petit else 0)
@@ -114,7 +114,7 @@ def tally(state: State) -> Score:
         annulment=None,
         taker=taker,
         contract=contract,
-        called=deal.called,
+        called=state.called,
         partner=partner,
         taker_points=taker_half / 2,
         defence_points=(_masks.TOTAL_HALF_POINTS - taker_half) / 2,
@@ -145,8 +145,8 @@ def shares(seats: int, taker: int, partner: int | None, unit: int) -> tuple[int,
     )
 
 
-_EXCUSE: Final = Card(None, 0)
-_PETIT: Final = Card(None, 1)
+_EXCUSE: Final = DECK[EXCUSE_INDEX]
+_PETIT: Final = DECK[PETIT_INDEX]
 
 
 def _holds(trick: Trick, card: Card) -> bool:

@@ -1,12 +1,13 @@
 """The rules of each transition of a deal, behind :mod:`frenchtarot._engine`.
 
-The functions here trust their ``state`` argument (the public layer in ``_engine`` checks it)
-and are the ones compiled by mypyc in the compiled build, with the other hot modules.
+The functions here trust their ``state`` argument (the public layer in ``_engine`` checks
+it). They work on a state through the operations of ``state``: the card play is
+:func:`~frenchtarot._core.state.play_card`, the other transitions make their state with
+:func:`~frenchtarot._core.state.evolve`.
 """
 
 from __future__ import annotations
 
-import enum
 from typing import Final
 
 from frenchtarot._checks import describe_value
@@ -15,9 +16,9 @@ from frenchtarot._core import ecart as _ecart
 from frenchtarot._core import flow as _flow
 from frenchtarot._core import handful as _handful
 from frenchtarot._core import masks as _masks
-from frenchtarot._core import tricks as _tricks
-from frenchtarot._core.state import State, _Deal, next_state
-from frenchtarot._deal_values import Annulment, AnnulReason, Handful, Trick
+from frenchtarot._core import state as _state
+from frenchtarot._core.state import State, evolve, masks_of
+from frenchtarot._deal_values import Annulment, AnnulReason, Handful
 from frenchtarot.actions import (
     ACTION_TYPES,
     ANNOUNCE_SLAM,
@@ -25,7 +26,6 @@ from frenchtarot.actions import (
     CALLS,
     DISCARDS,
     PASS,
-    PLAYS,
     Action,
     AnnounceSlam,
     Bid,
@@ -37,58 +37,41 @@ from frenchtarot.actions import (
     Phase,
     Play,
 )
-from frenchtarot.cards import DECK, Card
+from frenchtarot.cards import Card
 from frenchtarot.errors import IllegalActionError, Rule, TarotTypeError
 
-__all__ = ["legal", "transition"]
+__all__ = ["BIDDING_ACTIONS", "SLAM_ACTIONS", "legal", "transition"]
 
-_PLAY_TABLE: Final = _masks.make_table(PLAYS)
 _DISCARD_TABLE: Final = _masks.make_table(DISCARDS)
 _CALL_TABLE: Final = _masks.make_table(CALLS)
-_BIDDING_ACTIONS: Final[dict[Contract | None, tuple[Action, ...]]] = {
+BIDDING_ACTIONS: Final[dict[Contract | None, tuple[Action, ...]]] = {
     None: (PASS, *BIDS.values()),
     **{high: (PASS, *(bid for contract, bid in BIDS.items() if contract > high)) for high in BIDS},
 }
-_SLAM_ACTIONS: Final[tuple[Action, ...]] = (PASS, ANNOUNCE_SLAM)
-_HANDFUL_CARDS: Final = _masks.TRUMPS | _masks.EXCUSE
-_EXCUSE_INDEX: Final = 21
-# The play state last given to legal_actions and its legal-card mask, so that apply, called
-# next on the same state in the usual loop, need not work the mask out again. One tuple, set
-# in one assignment, so that threads never pair a state with another state's mask.
-_last_legal: tuple[State | None, int] = (None, 0)
+"""The words open in the bidding after the highest bid so far (``None`` before any bid)."""
+SLAM_ACTIONS: Final[tuple[Action, ...]] = (PASS, ANNOUNCE_SLAM)
+"""The taker's choice before the play: no slam, or a slam announced."""
 # The phases as module constants: the hot paths test them on every action.
 _PLAY: Final = Phase.PLAY
-_CARD_OF: Final = DECK.__getitem__
 _BIDDING: Final = Phase.BIDDING
 
 
 def legal(state: State) -> tuple[Action, ...]:
     """:func:`frenchtarot.legal_actions` of a state known to be a :class:`State`."""
-    deal = state._deal
     phase = state.phase
     if phase is _PLAY:
-        global _last_legal
-        seat: int = state.current  # type: ignore[assignment]
-        hand = state._hands[seat]
-        legal = _play_mask(state, hand)
-        _last_legal = (state, legal)
-        plays: tuple[Action, ...] = _masks.select(_PLAY_TABLE, legal)
-        if not state.tricks and _flow.may_show_handful(0, _has_shown(state, seat)):
-            displays = _handful.canonical_displays(deal.rules, hand, _ecart_trumps(state, seat))
-            if displays:
-                shown = tuple(DeclareHandful(_masks.cards(mask)) for mask in displays)
-                return shown + plays
-        return plays
+        return _state.legal_plays(state)
     if phase is _BIDDING:
-        return _BIDDING_ACTIONS[deal.contract]
+        return BIDDING_ACTIONS[state.contract]
     if phase is Phase.DISCARD:
-        hand = state._hands[deal.taker]  # type: ignore[index]
-        remaining = _flow.ecart_left(deal.rules, deal.discard)
+        view = masks_of(state)
+        hand = view.hands[state.taker]  # type: ignore[index]
+        remaining = _flow.ecart_left(state.rules, view.discard)
         return _masks.select(_DISCARD_TABLE, _ecart.discard_mask(hand, remaining))
     if phase is Phase.SLAM:
-        return _SLAM_ACTIONS
+        return SLAM_ACTIONS
     if phase is Phase.CALL:
-        hand = state._hands[deal.taker]  # type: ignore[index]
+        hand = masks_of(state).hands[state.taker]  # type: ignore[index]
         return _masks.select(_CALL_TABLE, _calling.callable_mask(hand))
     return ()
 
@@ -110,45 +93,8 @@ def transition(state: State, action: object, seat: int | None) -> State:
     phase = state.phase
     # The most frequent action first, tested by its exact class before isinstance.
     if action.__class__ is Play or isinstance(action, Play):
-        if phase is _PLAY:  # the play is inline: nine actions in ten of a deal play a card
-            hands = state._hands
-            hand = hands[current]
-            index = action.card._index
-            bit = 1 << index
-            cached, legal = _last_legal
-            if cached is not state:
-                legal = _play_mask(state, hand)
-            if not legal & bit:
-                raise _refused_play(state, action, current, legal)
-            hands = _masks.replaced(hands, current, hand ^ bit)
-            trick = state._trick + (index,)
-            deal = state._deal
-            rules = deal.rules
-            leader = state._leader
-            tricks = state.tricks
-            seats = rules.seats
-            if len(trick) < seats:
-                return next_state(
-                    deal,
-                    _PLAY,
-                    _flow.NEXT_IN_TRICK[seats][current],
-                    hands,
-                    tricks,
-                    trick,
-                    leader,
-                    (state._chain, action),
-                )
-            camp = _calling.camp_mask(deal.taker, deal.partner)  # type: ignore[arg-type]
-            winner = _tricks.trick_winner(rules, camp, leader, trick, tricks)
-            tricks += (Trick._trusted(leader, tuple(map(_CARD_OF, trick)), winner),)
-            if _flow.deal_over(rules, len(tricks)):
-                phase, after = Phase.DONE, None
-            else:
-                phase, after = _PLAY, winner
-                leader = winner
-            return next_state(
-                deal, phase, after, hands, tricks, (), leader, (state._chain, action)
-            )
+        if phase is _PLAY:  # nine actions in ten of a deal play a card
+            return _state.play_card(state, action, current)
     elif isinstance(action, (Pass, Bid)):
         if phase is _BIDDING:
             return _bid(state, action, current)
@@ -186,91 +132,21 @@ def _not_an_action(value: object) -> TarotTypeError:
     )
 
 
-class _Keep(enum.Enum):
-    """The default of :func:`_evolve`'s arguments: keep the state's value."""
-
-    KEEP = enum.auto()
-
-
-_KEEP: Final = _Keep.KEEP
-
-
-def _evolve(
-    state: State,
-    action: Action,
-    *,
-    phase: Phase | _Keep = _KEEP,
-    current: int | _Keep | None = _KEEP,
-    hands: tuple[int, ...] | _Keep = _KEEP,
-    discard: int | _Keep = _KEEP,
-    taker: int | _Keep | None = _KEEP,
-    contract: Contract | _Keep | None = _KEEP,
-    called: Card | _Keep | None = _KEEP,
-    partner: int | _Keep | None = _KEEP,
-    slam: bool | _Keep = _KEEP,
-    handfuls: tuple[Handful, ...] | _Keep = _KEEP,
-    leader: int | _Keep = _KEEP,
-    annulment: Annulment | _Keep | None = _KEEP,
-) -> State:
-    """A copy of ``state`` with the fields given changed (the others kept), after an action.
-
-    Every transition adds its ``action`` to the history; the dog, the tricks and the trick in
-    progress are never changed by the transitions that come here (the play has its own).
-    The state's shared record is kept unless one of its fields changes.
-    """
-    deal = state._deal
-    if not (
-        discard is _KEEP
-        and taker is _KEEP
-        and contract is _KEEP
-        and called is _KEEP
-        and partner is _KEEP
-        and slam is _KEEP
-        and handfuls is _KEEP
-        and annulment is _KEEP
-    ):
-        deal = _Deal(
-            deal.rules,
-            deal.dealer,
-            deal.dog,
-            deal.discard if isinstance(discard, _Keep) else discard,
-            deal.taker if isinstance(taker, _Keep) else taker,
-            deal.contract if isinstance(contract, _Keep) else contract,
-            deal.called if isinstance(called, _Keep) else called,
-            deal.partner if isinstance(partner, _Keep) else partner,
-            deal.slam if isinstance(slam, _Keep) else slam,
-            deal.handfuls if isinstance(handfuls, _Keep) else handfuls,
-            deal.annulment if isinstance(annulment, _Keep) else annulment,
-        )
-    return next_state(
-        deal,
-        state.phase if isinstance(phase, _Keep) else phase,
-        state.current if isinstance(current, _Keep) else current,
-        state._hands if isinstance(hands, _Keep) else hands,
-        state.tricks,
-        state._trick,
-        state._leader if isinstance(leader, _Keep) else leader,
-        (state._chain, action),
-    )
-
-
 def _bid(state: State, action: Pass | Bid, seat: int) -> State:
-    deal = state._deal
-    taker, contract = deal.taker, deal.contract
+    taker, contract = state.taker, state.contract
     if isinstance(action, Bid):
         if contract is not None and action.contract <= contract:
             raise IllegalActionError(
                 Rule.BID_TOO_LOW, action, seat, f"the highest bid is {contract.name.lower()}"
             )
         taker, contract = seat, action.contract
-    rules = deal.rules
-    if not _flow.bidding_over(rules, _flow.words_spoken(rules, deal.dealer, seat)):
-        return _evolve(
-            state, action, current=rules.next_seat(seat), taker=taker, contract=contract
-        )
+    rules = state.rules
+    if not _flow.bidding_over(rules, _flow.words_spoken(rules, state.dealer, seat)):
+        following = _flow.NEXT_SEAT[rules.seats][seat]
+        return evolve(state, action, current=following, taker=taker, contract=contract)
     phase = _flow.after_bidding(rules, contract)
     if phase is Phase.ANNULLED:
-        return _evolve(
+        return evolve(
             state,
             action,
             phase=phase,
@@ -278,64 +154,62 @@ def _bid(state: State, action: Pass | Bid, seat: int) -> State:
             annulment=Annulment(AnnulReason.ALL_PASSED),
         )
     assert taker is not None
-    return _evolve(
+    view = masks_of(state)
+    return evolve(
         state,
         action,
         phase=phase,
         current=taker,
-        hands=_flow.take_dog(state._hands, taker, deal.dog)
+        hands=_flow.take_dog(view.hands, taker, view.dog)
         if phase is Phase.DISCARD
-        else state._hands,
+        else view.hands,
         taker=taker,
         contract=contract,
     )
 
 
 def _call(state: State, action: Call, seat: int) -> State:
-    deal = state._deal
-    hand = state._hands[seat]
+    view = masks_of(state)
+    hands = view.hands
     index = action.card.index
-    allowed = _calling.callable_mask(hand)
+    allowed = _calling.callable_mask(hands[seat])
     if not allowed >> index & 1:
         raise IllegalActionError(
             Rule.CARD_NOT_CALLABLE, action, seat, f"allowed: {_names(_masks.cards(allowed))}"
         )
-    phase = _flow.after_call(deal.contract)  # type: ignore[arg-type]
-    return _evolve(
+    phase = _flow.after_call(state.contract)  # type: ignore[arg-type]
+    return evolve(
         state,
         action,
         phase=phase,
-        hands=_flow.take_dog(state._hands, seat, deal.dog)
-        if phase is Phase.DISCARD
-        else state._hands,
+        hands=_flow.take_dog(hands, seat, view.dog) if phase is Phase.DISCARD else hands,
         called=action.card,
-        partner=_calling.partner_of(state._hands, seat, index),
+        partner=_calling.partner_of(hands, seat, index),
     )
 
 
 def _discard(state: State, action: Discard, seat: int) -> State:
-    deal = state._deal
-    hand = state._hands[seat]
+    view = masks_of(state)
+    hand = view.hands[seat]
     index = action.card.index
-    remaining = _flow.ecart_left(deal.rules, deal.discard)
+    remaining = _flow.ecart_left(state.rules, view.discard)
     if not _ecart.discard_mask(hand, remaining) >> index & 1:
         allowed = _masks.cards(_ecart.discard_mask(hand, remaining))
         raise IllegalActionError(
             _ecart.refusal(hand, index), action, seat, f"allowed: {_names(allowed)}"
         )
-    return _evolve(
+    return evolve(
         state,
         action,
         phase=Phase.DISCARD if remaining > 1 else Phase.SLAM,
-        hands=_masks.replaced(state._hands, seat, hand & ~(1 << index)),
-        discard=deal.discard | 1 << index,
+        hands=_masks.replaced(view.hands, seat, hand & ~(1 << index)),
+        discard=view.discard | 1 << index,
     )
 
 
 def _start_play(state: State, action: Pass | AnnounceSlam, *, slam: bool) -> State:
-    deal = state._deal
-    leader = _flow.first_leader(deal.rules, deal.dealer, deal.taker, slam)  # type: ignore[arg-type]
-    return _evolve(
+    leader = _flow.first_leader(state.rules, state.dealer, state.taker, slam)  # type: ignore[arg-type]
+    return evolve(
         state,
         action,
         phase=Phase.PLAY,
@@ -345,53 +219,21 @@ def _start_play(state: State, action: Pass | AnnounceSlam, *, slam: bool) -> Sta
     )
 
 
-def _ecart_trumps(state: State, seat: int) -> int:
-    deal = state._deal
-    return deal.discard & _masks.TRUMPS if seat == deal.taker else 0
-
-
-def _has_shown(state: State, seat: int) -> bool:
-    """Whether ``seat`` has shown a handful in this deal."""
-    return any(handful.seat == seat for handful in state._deal.handfuls)
-
-
-def _play_mask(state: State, hand: int) -> int:
-    """The cards of ``hand`` that the seat to act may play to the trick in progress."""
-    trick = state._trick
-    legal = _tricks.legal_mask(hand, trick)
-    called = state._deal.called
-    if called is not None and not trick and not state.tricks:
-        legal = _calling.opening_lead_mask(legal, called._index)
-    return legal
-
-
 def _declare(state: State, action: DeclareHandful, seat: int) -> State:
-    deal = state._deal
     if state.tricks:
         raise IllegalActionError(Rule.HANDFUL_NOT_NOW, action, seat, "the first trick is over")
-    if _has_shown(state, seat):
+    if _state.has_shown(state, seat):
         raise IllegalActionError(
             Rule.HANDFUL_NOT_NOW, action, seat, f"seat {seat} has already shown a handful"
         )
+    view = masks_of(state)
+    ecart_trumps = view.discard & _masks.TRUMPS if seat == state.taker else 0
     shown = _masks.mask_of(action.cards)
-    problem = _handful.problem(deal.rules, state._hands[seat], _ecart_trumps(state, seat), shown)
+    problem = _handful.problem(state.rules, view.hands[seat], ecart_trumps, shown)
     if problem is not None:
         raise IllegalActionError(Rule.INVALID_HANDFUL, action, seat, problem)
     handful = Handful(seat, _masks.cards(shown))
-    return _evolve(state, action, handfuls=(*deal.handfuls, handful))
-
-
-def _refused_play(state: State, action: Play, seat: int, legal: int) -> IllegalActionError:
-    """The error for playing ``action`` from ``seat``, whose legal cards are ``legal``."""
-    hand = state._hands[seat]
-    trick = state._trick
-    index = action.card._index
-    if _tricks.legal_mask(hand, trick) & 1 << index:  # barred by the opening-lead restriction
-        rule = Rule.CALLED_SUIT_LEAD
-    else:
-        rule = _tricks.refusal(hand, trick, index)
-    allowed = _names(_masks.cards(legal))
-    return IllegalActionError(rule, action, seat, f"seat {seat} may play {allowed}")
+    return evolve(state, action, handfuls=(*state.handfuls, handful))
 
 
 def _names(cards: tuple[Card, ...]) -> str:

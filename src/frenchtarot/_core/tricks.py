@@ -5,7 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Final
 
+from frenchtarot._core import flow as _flow
 from frenchtarot._core import masks as _masks
+from frenchtarot.cards import EXCUSE_INDEX
 from frenchtarot.errors import Rule
 
 if TYPE_CHECKING:
@@ -13,14 +15,12 @@ if TYPE_CHECKING:
     from frenchtarot.cards import Card
     from frenchtarot.rules import Rules
 
-_EXCUSE_INDEX = 21
-
 
 LEADS: Final[tuple[int, ...]] = tuple(
     _masks.TRUMPS
-    if index < _EXCUSE_INDEX
+    if index < EXCUSE_INDEX
     else 0
-    if index == _EXCUSE_INDEX
+    if index == EXCUSE_INDEX
     else _masks.SUITS[_masks.SUIT_OF_INDEX[index]]
     for index in range(78)
 )
@@ -69,7 +69,7 @@ def legal_mask(hand: int, trick: tuple[int, ...]) -> int:
     for index in trick:
         if not led:
             led = LEADS[index]
-        if top < index < _EXCUSE_INDEX:
+        if top < index < EXCUSE_INDEX:
             top = index
     return follow_mask(hand, led, top)
 
@@ -79,9 +79,9 @@ def refusal(hand: int, trick: tuple[int, ...], index: int) -> Rule:
     if not hand >> index & 1:
         return Rule.CARD_NOT_IN_HAND
     led = led_suit_mask(trick)
-    if hand & led and (led != _masks.TRUMPS or index > _EXCUSE_INDEX):
+    if hand & led and (led != _masks.TRUMPS or index > EXCUSE_INDEX):
         return Rule.MUST_FOLLOW_SUIT
-    if index < _EXCUSE_INDEX:
+    if index < EXCUSE_INDEX:
         return Rule.MUST_OVERTRUMP
     return Rule.MUST_TRUMP
 
@@ -95,16 +95,16 @@ def winning_position(trick: tuple[int, ...]) -> int:
     best_pos = 0
     led = -1
     for pos, index in enumerate(trick):
-        if index < _EXCUSE_INDEX:
-            if best >= _EXCUSE_INDEX or index > best:
+        if index < EXCUSE_INDEX:
+            if best >= EXCUSE_INDEX or index > best:
                 best, best_pos = index, pos
-        elif index > _EXCUSE_INDEX:
+        elif index > EXCUSE_INDEX:
             suit = (index - 22) // 14
             if led < 0:
                 led = suit
                 if best < 0:
                     best, best_pos = index, pos
-            elif suit == led and best > _EXCUSE_INDEX and index > best:
+            elif suit == led and best > EXCUSE_INDEX and index > best:
                 best, best_pos = index, pos
     return best_pos
 
@@ -128,10 +128,10 @@ def trick_winner(
     Excuse wins when its player's camp (``camp``, a mask of the taker's seats) won every
     earlier trick.
     """
-    seats = len(trick)
-    winner = (leader + winning_position(trick)) % seats
-    if len(earlier) == rules.hand_size - 1 and _EXCUSE_INDEX in trick:
-        owner = (leader + trick.index(_EXCUSE_INDEX)) % seats
+    order = _flow.TRICK_ORDER[len(trick)][leader]
+    winner = order[winning_position(trick)]
+    if len(earlier) == rules.hand_size - 1 and EXCUSE_INDEX in trick:
+        owner = order[trick.index(EXCUSE_INDEX)]
         if excuse_wins_last_trick(camp, owner, earlier):
             return owner
     return winner
@@ -143,7 +143,8 @@ def played_by_seat(seats: int, plays: Iterable[tuple[int, Sequence[Card]]]) -> l
     ``plays`` holds ``(leader, cards)`` for the completed tricks and the trick in progress.
     """
     played = [0] * seats
+    orders = _flow.TRICK_ORDER[seats]
     for leader, cards in plays:
-        for position, card in enumerate(cards):
-            played[(leader + position) % seats] |= 1 << card.index
+        for seat, card in zip(orders[leader], cards, strict=False):
+            played[seat] |= 1 << card.index
     return played

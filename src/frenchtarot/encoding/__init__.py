@@ -53,6 +53,7 @@ from __future__ import annotations
 from typing import Final
 
 from frenchtarot._checks import describe_value
+from frenchtarot._core import tally as _tally
 from frenchtarot._core.state import State
 from frenchtarot._engine import legal_actions
 from frenchtarot.actions import (
@@ -116,9 +117,19 @@ CALL_BASE: Final = PLAY_BASE + 78
 _BIDS: Final[tuple[Bid, ...]] = tuple(Bid(contract) for contract in BID_IDS)
 
 
-_MOST_UNIT: Final = (25 + 60 + 10) * 6 + 40 * 5 + 400
-"""More than a deal's unit can be: the contract's 25, a margin of at most 56 and the petit au
-bout's 10, times the Garde contre's 6; a triple handful for every seat; an announced slam."""
+_MOST_MULTIPLIED: Final = (
+    _tally.CONTRACT_POINTS + max(_tally.TARGETS) + _tally.PETIT_AU_BOUT
+) * max(contract.multiplier for contract in Contract)
+"""More than the multiplied part of a deal's unit can be: the contract's points, a margin no
+larger than the highest target (a camp's points lie between 0 and 91) and the petit au bout,
+times the highest multiplier."""
+_MOST_SLAM: Final = max(
+    _tally.SLAM_ANNOUNCED_MADE,
+    _tally.SLAM_UNANNOUNCED_MADE,
+    -_tally.SLAM_ANNOUNCED_MISSED,
+    _tally.DEFENCE_SLAM,
+)
+"""The largest slam bonus, either way."""
 
 
 def _check_rules(rules: object) -> Rules:
@@ -158,13 +169,15 @@ def score_bound(rules: Rules) -> int:
         rules: The table size.
 
     Returns:
-        The largest unit a deal could have, times ``seats - 1`` (what a taker playing
-        alone receives).
+        More than the largest unit a deal could have (a handful for every seat included),
+        times ``seats - 1`` (what a taker playing alone receives).
 
     Raises:
         TarotTypeError: ``rules`` is not a :class:`~frenchtarot.Rules`.
     """
-    return _MOST_UNIT * (_check_rules(rules).seats - 1)
+    rules = _check_rules(rules)
+    most_handfuls = rules.seats * max(bonus for _size, bonus in rules.handfuls)
+    return (_MOST_MULTIPLIED + most_handfuls + _MOST_SLAM) * (rules.seats - 1)
 
 
 def action_id(action: Action, rules: Rules) -> int:

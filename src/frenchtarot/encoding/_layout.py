@@ -13,6 +13,7 @@ from typing import Any, Final, Protocol
 
 import attrs
 
+from frenchtarot._core import flow as _flow
 from frenchtarot.actions import Contract, Discard, Phase
 from frenchtarot.cards import DECK, Card
 from frenchtarot.observation import Observation
@@ -94,13 +95,13 @@ def _write_handfuls(tensor: TensorBuffer, offset: int, obs: Observation) -> None
 
 
 def _write_played(tensor: TensorBuffer, offset: int, obs: Observation) -> None:
-    seats = obs.rules.seats
+    orders = _flow.TRICK_ORDER[obs.rules.seats]
     for trick in obs.tricks:
-        for position, card in enumerate(trick.cards):
-            tensor[offset + 78 * ((trick.leader + position) % seats) + card.index] = 1.0
+        for seat, card in zip(orders[trick.leader], trick.cards, strict=False):
+            tensor[offset + 78 * seat + card.index] = 1.0
     if obs.leader is not None:
-        for position, card in enumerate(obs.current_trick):
-            tensor[offset + 78 * ((obs.leader + position) % seats) + card.index] = 1.0
+        for seat, card in zip(orders[obs.leader], obs.current_trick, strict=False):
+            tensor[offset + 78 * seat + card.index] = 1.0
 
 
 def _write_trick(tensor: TensorBuffer, offset: int, obs: Observation) -> None:
@@ -142,8 +143,8 @@ def _write_tricks(tensor: TensorBuffer, offset: int, obs: Observation) -> None:
     for number, (leader, cards) in enumerate(everything):
         start = offset + block * number
         tensor[start + 78 * seats + leader] = 1.0
-        for position, card in enumerate(cards):
-            tensor[start + 78 * ((leader + position) % seats) + card.index] = 1.0
+        for seat, card in zip(_flow.TRICK_ORDER[seats][leader], cards, strict=False):
+            tensor[start + 78 * seat + card.index] = 1.0
 
 
 def _observation_layout(rules: Rules) -> list[tuple[str, int, str, Writer]]:

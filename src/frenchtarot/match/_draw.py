@@ -12,12 +12,12 @@ from typing import Final
 import attrs
 
 from frenchtarot._checks import describe_value, whole_number
-from frenchtarot.cards import DECK, Card, Suit
+from frenchtarot.cards import DECK, EXCUSE_INDEX, Card, Suit
 from frenchtarot.errors import InvalidMatchError, TarotTypeError
 
 __all__ = ["DealerDraw", "check_players", "dealer_from_draw", "draw_for_dealer", "draw_rank"]
 
-_EXCUSE: Final = DECK[21]
+_EXCUSE: Final = DECK[EXCUSE_INDEX]
 _SUIT_ORDER: Final = {Suit.CLUBS: 0, Suit.DIAMONDS: 1, Suit.HEARTS: 2, Suit.SPADES: 3}
 """Equal ranks in the draw for the dealer: Clubs lowest, then Diamonds, Hearts, Spades."""
 
