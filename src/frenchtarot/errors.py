@@ -248,7 +248,7 @@ class EncodingError(TarotError, ValueError):
 
 
 class ConformanceError(TarotError, AssertionError):
-    """A check of :func:`check_conformance` failed.
+    """A check of :func:`frenchtarot.testing.check_conformance` failed.
 
     It is an :class:`AssertionError` too, so test runners report it as a failed test.
 
