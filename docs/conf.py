@@ -105,49 +105,112 @@ def _napoleon_keep_summaries(
     _process_docstring(app, kind, name, obj, options, lines)
 
 
-# Every public name must have its entry in the API reference: after reading,
-# check the Python domain holds each name of ``frenchtarot.__all__`` (and of the
-# public submodules that have an ``__all__``). A missing one is a warning,
-# which ``-W`` turns into a failed build.
+# Every public name must have its entry in the API reference, once: after reading,
+# check that each name in the ``__all__`` of the package and of every public module
+# is documented under exactly one of the paths that give the same object. A name
+# re-exported elsewhere is documented once, where users are sent to import it: the
+# root's names at the root (``frenchtarot.Phase``, not ``frenchtarot.state.Phase``),
+# a feature's error with its feature (``frenchtarot.svg.InvalidSizeError``), the
+# other errors under ``frenchtarot.errors``. A missing or a second entry is a
+# warning, which ``-W`` turns into a failed build.
 _DOCUMENTED_MODULES = (
     "frenchtarot",
+    "frenchtarot.actions",
     "frenchtarot.arena",
+    "frenchtarot.cards",
     "frenchtarot.encoding",
+    "frenchtarot.errors",
     "frenchtarot.match",
     "frenchtarot.observation",
     "frenchtarot.players",
     "frenchtarot.records",
+    "frenchtarot.rules",
     "frenchtarot.sampling",
+    "frenchtarot.scoring",
+    "frenchtarot.state",
     "frenchtarot.svg",
     "frenchtarot.testing",
 )
 
 
-def _check_api_complete(app: Sphinx, env: BuildEnvironment) -> None:
-    objects = env.get_domain("py").objects  # type: ignore[attr-defined]
-    root = importlib.import_module("frenchtarot")
+def _public_paths() -> dict[int, tuple[object, list[str]]]:
+    """Each public object (by identity) with every ``module.name`` path that gives it."""
+    paths: dict[int, tuple[object, list[str]]] = {}
     for module_name in _DOCUMENTED_MODULES:
+        module = importlib.import_module(module_name)
+        for name in module.__all__:
+            obj = getattr(module, name)
+            paths.setdefault(id(obj), (obj, []))[1].append(f"{module_name}.{name}")
+    return paths
+
+
+def _documented(env: BuildEnvironment, path: str) -> bool:
+    """Whether ``path`` has its own entry (not only a ``:canonical:`` alias)."""
+    entry = env.get_domain("py").objects.get(path)  # type: ignore[attr-defined]
+    return entry is not None and not entry.aliased
+
+
+def _check_api_complete(app: Sphinx, env: BuildEnvironment) -> None:
+    for _obj, paths in _public_paths().values():
+        entries = [path for path in paths if _documented(env, path)]
+        if not entries:
+            _logger.warning("public name %s is missing from the API reference", paths[0])
+        elif len(entries) > 1:
+            _logger.warning(
+                "public name %s is documented more than once: %s", paths[0], ", ".join(entries)
+            )
+
+
+# Docstrings name objects as their own module sees them (``DECK`` in ``frenchtarot.
+# cards``, a bare ``RecordError`` in a ``Raises:`` section), or by a path other than
+# the one the reference documents (``frenchtarot.cards.DECK``, ``frenchtarot.records.
+# RecordError``). When such a reference finds nothing, import what it names and send
+# it to the place where that object is documented; attributes after the object
+# (``frenchtarot.records.RecordError.line``) follow it there. A bare name that the
+# module does not give is looked for in ``frenchtarot.errors``, which defines every
+# exception class. Only documented objects resolve this way; anything else still
+# fails the build.
+_SCALARS = (bool, int, float, str, type(None))
+
+
+def _documented_places(env: BuildEnvironment) -> dict[int, str]:
+    """The documented path of each public object (numbers and strings left out)."""
+    places: dict[int, str] = {}
+    for obj, paths in _public_paths().values():
+        if isinstance(obj, _SCALARS):
+            continue  # equal values may be shared objects: never resolve by identity
+        for path in paths:
+            if _documented(env, path):
+                places[id(obj)] = path
+    return places
+
+
+def _import_path(dotted: str) -> tuple[object, list[str]] | None:
+    """The module of the longest importable prefix of ``dotted``, and the names after it."""
+    parts = dotted.split(".")
+    for end in range(len(parts), 0, -1):
         try:
-            module = importlib.import_module(module_name)
+            return importlib.import_module(".".join(parts[:end])), parts[end:]
         except ImportError:
             continue
-        for name in getattr(module, "__all__", ()):
-            places = [f"{module_name}.{name}"]
-            if getattr(root, name, None) is getattr(module, name):
-                places.append(f"frenchtarot.{name}")  # re-exported: documented at the root
-            if not any(place in objects for place in places):
-                _logger.warning(
-                    "public name %s.%s is missing from the API reference", module_name, name
-                )
+    return None
 
 
-# A submodule's docstrings name its objects as that module sees them (``DECK``
-# in ``frenchtarot.cards``) or by their full path (``frenchtarot.observation.
-# observe``), while the reference documents them where users import them: at
-# the package root. When such a reference finds nothing, look for the same
-# name at the root. Only names documented there resolve this way; anything
-# else still fails the build.
-_SUBMODULE_PATH = re.compile(r"frenchtarot\.[a-z]\w*\.(?P<rest>.+)")
+def _documented_place(dotted: str, places: dict[int, str]) -> str | None:
+    """Where the object named by ``dotted`` is documented, or ``None``."""
+    found = _import_path(dotted)
+    if found is None:
+        return None
+    obj, names = found
+    for index, name in enumerate(names):
+        try:
+            obj = getattr(obj, name)
+        except AttributeError:
+            return None
+        place = places.get(id(obj))
+        if place is not None:
+            return ".".join([place, *names[index + 1 :]])
+    return None
 
 
 def _resolve_reexported(
@@ -155,17 +218,27 @@ def _resolve_reexported(
 ) -> Element | None:
     if node.get("refdomain") != "py":
         return None
-    module = node.get("py:module") or ""
-    target = node.get("reftarget", "")
-    full = _SUBMODULE_PATH.fullmatch(target)
-    if full is not None:
-        target = full.group("rest")
-    elif target.startswith("frenchtarot.") or not module.startswith("frenchtarot."):
-        return None
+    target: str = node.get("reftarget", "")
+    module: str = node.get("py:module") or ""
+    candidates = []
+    if target.startswith("frenchtarot."):
+        candidates.append(target)
+    elif module.startswith("frenchtarot"):
+        candidates.append(f"{module}.{target}")
+        if "." not in target:
+            candidates.append(f"frenchtarot.errors.{target}")
+    places = _documented_places(env)
     domain = env.get_domain("py")
-    return domain.resolve_xref(
-        env, node["refdoc"], app.builder, node["reftype"], f"frenchtarot.{target}", node, contnode
-    )
+    for candidate in candidates:
+        place = _documented_place(candidate, places)
+        if place is None or place == target:
+            continue
+        resolved: Element | None = domain.resolve_xref(
+            env, node["refdoc"], app.builder, node["reftype"], place, node, contnode
+        )
+        if resolved is not None:
+            return resolved
+    return None
 
 
 # ``{test}`tests/test_x.py::test_name``` names the test that pins a rule, as a

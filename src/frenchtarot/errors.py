@@ -104,9 +104,9 @@ class NotTerminalError(TarotError, ValueError):
 class InvalidMatchError(TarotError, ValueError):
     """Settings that make no game of several deals, or a deal that does not belong to it.
 
-    Raised by :func:`frenchtarot.new_match` (a table size, names or number of deals that
-    do not fit), by :meth:`frenchtarot.Match.update` (a state of another deal) and by
-    :func:`frenchtarot.team_standings` (teams that are not 2 or 4 players of the tables).
+    Raised by :func:`frenchtarot.match.new_match` (a table size, names or number of deals that
+    do not fit), by :meth:`frenchtarot.match.Match.update` (a state of another deal) and by
+    :func:`frenchtarot.match.team_standings` (teams that are not 2 or 4 players of the tables).
     """
 
 
@@ -248,7 +248,7 @@ class EncodingError(TarotError, ValueError):
 
 
 class ConformanceError(TarotError, AssertionError):
-    """A check of :func:`check_conformance` failed.
+    """A check of :func:`frenchtarot.testing.check_conformance` failed.
 
     It is an :class:`AssertionError` too, so test runners report it as a failed test.
 

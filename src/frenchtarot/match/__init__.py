@@ -12,12 +12,12 @@ Five players may also play the four-player game with a *dead* player: the dealer
 the other four and sits the deal out, scoring zero. The dealer, and so the dead seat, moves
 on only after a scored deal; after an annulled one the same player deals again.
 
->>> import frenchtarot as ft
+>>> from frenchtarot.match import new_match, play_match
 >>> from frenchtarot.players import SimplePlayer
->>> match = ft.new_match(4, deals=3, seed=1)
+>>> match = new_match(4, deals=3, seed=1)
 >>> match.first_dealer, match.current.dealer
 (1, 1)
->>> match = ft.play_match(match, [SimplePlayer()] * 4)
+>>> match = play_match(match, [SimplePlayer()] * 4)
 >>> match.is_over, len(match.sheet.rows), sum(match.sheet.totals)
 (True, 3, 0)
 """
@@ -182,6 +182,7 @@ class Match:
             IllegalActionError: The rules forbid the action.
             TarotTypeError: ``action`` is not an action.
 
+        >>> from frenchtarot.match import new_match
         >>> match = new_match(4, seed=3, dealer=0)
         >>> for _ in range(4):
         ...     match = match.apply(Pass())
@@ -207,6 +208,7 @@ class Match:
             InvalidSeatError: ``player`` is not a player, or sits this deal out.
             TarotTypeError: ``player`` is not an int or ``action`` not an action.
 
+        >>> from frenchtarot.match import new_match
         >>> match = new_match(5, dead_player=True, seed=3, dealer=4)
         >>> match.players_of(0)  # player 4 deals and sits out; player 0 speaks first
         (0, 1, 2, 3)
@@ -234,6 +236,7 @@ class Match:
             InvalidMatchError: ``state`` is not a later point of the current deal.
             TarotTypeError: ``state`` is not a :class:`~frenchtarot.State`.
 
+        >>> from frenchtarot.match import new_match
         >>> match = new_match(4, seed=3)
         >>> later = apply(match.current, Pass())
         >>> match.update(later) == match.apply(Pass())
@@ -367,6 +370,7 @@ def new_match(
         InvalidSeatError: ``dealer`` is not a player.
         TarotTypeError: An argument of the wrong type.
 
+    >>> from frenchtarot.match import new_match
     >>> match = new_match(5, dead_player=True, seed=2, names="ABCDE")
     >>> match.rules.name, match.dealer, match.players_of(0)
     ('four-player', 1, (2, 3, 4, 0))
@@ -438,6 +442,7 @@ def play_match(match: Match, players: Sequence[object], *, deals: int | None = N
         TarotTypeError: ``match`` is not a :class:`Match`, or ``players`` not one callable
             per player.
 
+    >>> from frenchtarot.match import new_match, play_match
     >>> from frenchtarot.players import RandomPlayer
     >>> match = new_match(3, deals=None, seed=4)
     >>> match = play_match(match, [RandomPlayer(n) for n in range(3)], deals=2)

@@ -1,6 +1,6 @@
 """The draw for the first dealer: :func:`draw_for_dealer` and :class:`DealerDraw`.
 
-Re-exported by :mod:`frenchtarot.match` (and the package), where users find them.
+Re-exported by :mod:`frenchtarot.match`, where users find them.
 """
 
 from __future__ import annotations
@@ -52,6 +52,7 @@ def dealer_from_draw(cards: Sequence[Card]) -> int:
         InvalidMatchError: Fewer than 3 or more than 5 cards, a card twice, or the Excuse.
         TarotTypeError: ``cards`` is not a sequence of cards.
 
+    >>> from frenchtarot.match import dealer_from_draw
     >>> dealer_from_draw([Card.parse("T1"), Card.parse("KS"), Card.parse("3S"), Card.parse("3C")])
     3
     """
@@ -123,6 +124,7 @@ class DealerDraw:
         InvalidMatchError: The draws are not players drawing in turn from one pack.
         TarotTypeError: ``draws`` is not a tuple of ``(int, Card)`` pairs.
 
+    >>> from frenchtarot.match import DealerDraw
     >>> draw = DealerDraw(((0, Card.parse("EX")), (0, Card.parse("7H")),
     ...                    (1, Card.parse("7C")), (2, Card.parse("T2"))))
     >>> draw.cards, draw.redrawn, draw.dealer
@@ -167,6 +169,7 @@ def draw_for_dealer(rng: random.Random, players: int = 4) -> DealerDraw:
         TarotTypeError: ``rng`` is not a :class:`random.Random`, or ``players`` not an int.
 
     >>> import random
+    >>> from frenchtarot.match import draw_for_dealer
     >>> draw = draw_for_dealer(random.Random(1))
     >>> [str(card) for card in draw.cards], draw.dealer
     (['T11', '2C', '9D', 'T20'], 1)

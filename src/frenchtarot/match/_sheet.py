@@ -2,7 +2,7 @@
 
 The players' names and their checks, the rows of a sheet and the lines of a ranking.
 
-Re-exported by :mod:`frenchtarot.match` (and the package), where users find them.
+Re-exported by :mod:`frenchtarot.match`, where users find them.
 """
 
 from __future__ import annotations
@@ -140,9 +140,9 @@ class ScoreSheet:
         InvalidMatchError: A row whose scores or totals are not one per player.
         TarotTypeError: A name that is not a str, or a row that is not a :class:`SheetRow`.
 
-    >>> import frenchtarot as ft
+    >>> from frenchtarot.match import new_match, play_match
     >>> from frenchtarot.players import SimplePlayer
-    >>> match = ft.play_match(ft.new_match(3, deals=2, seed=5), [SimplePlayer()] * 3)
+    >>> match = play_match(new_match(3, deals=2, seed=5), [SimplePlayer()] * 3)
     >>> print(match.sheet)
     deal  dealer  taker   contract                 seat 0        seat 1        seat 2
        1  seat 1  seat 0  petite made           +74 (+74)     -37 (-37)     -37 (-37)
@@ -221,6 +221,7 @@ def team_standings(
         TarotTypeError: ``sheets`` is not a sequence of score sheets or ``teams`` not a
             mapping of names to sequences of names.
 
+    >>> from frenchtarot.match import ScoreSheet, team_standings
     >>> north = ScoreSheet(("Ann", "Bob", "Cy", "Di"), ())
     >>> south = ScoreSheet(("Ed", "Flo", "Gus", "Hal"), ())
     >>> team_standings([north, south], {"red": ["Ann", "Ed"], "blue": ["Bob", "Flo"]})

@@ -9,15 +9,16 @@ the package (:func:`json_schema`).
 Loading checks everything and replays every action through the rules
 (:func:`frenchtarot.act`), so a record loads to the exact value that was saved
 (``loads(dumps(x)) == x``) or not at all: any fault raises one
-:class:`~frenchtarot.RecordError` that says where (a JSON path, and the index of the
+:class:`~frenchtarot.errors.RecordError` that says where (a JSON path, and the index of the
 action) and why.
 
 >>> import frenchtarot as ft
+>>> from frenchtarot import records
 >>> state = ft.apply(ft.new_deal(seed=1), ft.Pass())
->>> text = ft.records.dumps(state)
+>>> text = records.dumps(state)
 >>> text[:60]
 '{"format":"frenchtarot/1","kind":"deal","rules":"four-player'
->>> ft.records.loads(text) == state
+>>> records.loads(text) == state
 True
 """
 
@@ -76,7 +77,7 @@ def encode(record: State | Match) -> dict[str, JSONValue]:
     :func:`dumps` writes this object; :func:`decode` reads it back.
 
     Args:
-        record: A state, at any point of its deal, or a :class:`~frenchtarot.Match`.
+        record: A state, at any point of its deal, or a :class:`~frenchtarot.match.Match`.
 
     Returns:
         A dict of JSON values (str, int, bool, None, lists, dicts).
@@ -234,7 +235,7 @@ def loads(text: str | bytes | bytearray) -> State | Match:
 
     Returns:
         The :class:`~frenchtarot.State` the record's deal reached, or the
-        :class:`~frenchtarot.Match`.
+        :class:`~frenchtarot.match.Match`.
 
     Raises:
         RecordError: The text is not JSON, or not a record this version reads: a missing or
@@ -311,8 +312,8 @@ def iter_load(lines: Iterable[str] | Iterable[bytes]) -> Iterator[State | Match]
 
     Each record is checked and replayed as by :func:`loads` and given out before the next
     line is read, so a stream of any length takes the memory of one record. Blank lines
-    are skipped. A bad line stops the iteration with a :class:`~frenchtarot.RecordError`
-    whose :attr:`~frenchtarot.RecordError.line` says which line; the records before it
+    are skipped. A bad line stops the iteration with a :class:`~frenchtarot.errors.RecordError`
+    whose :attr:`~frenchtarot.errors.RecordError.line` says which line; the records before it
     were whole.
 
     Args:
@@ -329,14 +330,14 @@ def iter_load(lines: Iterable[str] | Iterable[bytes]) -> Iterator[State | Match]
             something else than text (when iterated).
 
     >>> import io, frenchtarot as ft
-    >>> from frenchtarot.records import dumps, iter_load
+    >>> from frenchtarot.records import RecordError, dumps, iter_load
     >>> stream = io.StringIO(dumps(ft.new_deal(seed=1)) + "\n\n{}\n")
     >>> loaded = iter_load(stream)
     >>> next(loaded).dealer
     0
     >>> try:
     ...     next(loaded)
-    ... except ft.RecordError as error:
+    ... except RecordError as error:
     ...     print(error.line, error.path, error.reason)
     3 $ missing field 'format' (expected 'frenchtarot/1')
     """

@@ -2,7 +2,7 @@
 
 Every check of a parsed JSON document (its format, its fields, their types and ranges, the
 cards and actions in the library's notation) and the replay of its deals through the rules.
-Each fault raises one :class:`~frenchtarot.RecordError` naming its JSON path. The format
+Each fault raises one :class:`~frenchtarot.errors.RecordError` naming its JSON path. The format
 constants live here too, so that :mod:`frenchtarot.records` writes what this module reads.
 """
 
@@ -74,7 +74,7 @@ _CARDS: Final[dict[str, Card]] = {str(card): card for card in DECK}
 
 
 def fail(path: str, reason: str, action: int | None = None) -> NoReturn:
-    """Raise the :class:`~frenchtarot.RecordError` of ``reason`` at ``path``, cut short."""
+    """Raise the :class:`~frenchtarot.errors.RecordError` of ``reason`` at ``path``, cut short."""
     if len(reason) > _MOST_REASON:
         reason = reason[: _MOST_REASON - 3] + "..."
     raise RecordError(path, reason, action) from None  # the reason says all: one error

@@ -138,7 +138,7 @@ def check_conformance(
     Raises:
         ConformanceError: A check failed; the message says which, where and how.
         InvalidDealError: ``deals``, ``probes`` or ``seed`` is negative; an
-            :class:`~frenchtarot.InvalidDealTypeError` (also a :class:`TypeError`) when one
+            :class:`~frenchtarot.errors.InvalidDealTypeError` (also a :class:`TypeError`) when one
             of them is not an integer (``bool`` included) or ``rules`` is not a
             :class:`~frenchtarot.Rules`.
 
