@@ -71,16 +71,13 @@ See the development page of the docs for how to build it.
 """
 
 __all__ = [
-    # Cards and the table
     "DECK",
     "FIVE_PLAYER",
     "FOUR_PLAYER",
     "RULES_BY_SEATS",
     "THREE_PLAYER",
-    # Actions
     "Action",
     "AnnounceSlam",
-    # A deal: its state, a seat's view, the score
     "AnnulReason",
     "Annulment",
     "Bid",
@@ -88,7 +85,6 @@ __all__ = [
     "Camp",
     "Card",
     "Contract",
-    # Errors (every one, the features' too, is in frenchtarot.errors)
     "DealOverError",
     "DeclareHandful",
     "Discard",
@@ -105,7 +101,6 @@ __all__ = [
     "Pass",
     "Phase",
     "Play",
-    # Moving a deal forward
     "Policy",
     "Rule",
     "Rules",
@@ -115,7 +110,6 @@ __all__ = [
     "TarotError",
     "TarotTypeError",
     "Trick",
-    # The package
     "__version__",
     "act",
     "apply",

@@ -1,7 +1,8 @@
-"""The transitions of a deal: :func:`legal_actions`, :func:`is_legal` and :func:`apply`.
+"""The checked entry points of a deal: :func:`legal_actions`, :func:`is_legal`, :func:`apply`.
 
-These are the checked entry points; the rules themselves are in ``_transitions`` (compiled
-in the compiled build), which trusts what it is given.
+They check what the caller gives them; the rules themselves are in the rules core
+(``_core.transitions`` and the modules beside it, compiled in the compiled build), which
+trusts what it is given.
 """
 
 from __future__ import annotations

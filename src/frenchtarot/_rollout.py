@@ -7,7 +7,7 @@ same random numbers and reaches the same terminal state as applying
 ``rng.choice(legal_actions(state))`` one step at a time, several times faster (see
 ``benchmarks/``).
 
-The random playout itself is in ``_simulate``, on the rule functions the engine uses. The
+The random playout itself is in ``_core.simulate``, on the rule functions the engine uses. The
 tests compare the two on many deals of every table size, from every phase.
 """
 

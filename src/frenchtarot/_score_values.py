@@ -1,6 +1,7 @@
 """The parts of a score: :class:`Score` and its bonuses, and the camps.
 
-Re-exported by :mod:`frenchtarot.scoring` (and the package), where users find them.
+Re-exported by :mod:`frenchtarot.scoring`, where users find them (:class:`Score` and
+:class:`Camp` also at the package root).
 """
 
 from __future__ import annotations

@@ -291,7 +291,7 @@ def trick(
 
 
 # ---------------------------------------------------------------------------------------------
-# Whole deals: drawing a view (see _svg_views).
+# Whole deals: drawing a view (see _views).
 
 
 def _table_radii(seats: int) -> tuple[float, float, float, float]:
