@@ -7,12 +7,16 @@ trusts what it is given.
 
 from __future__ import annotations
 
-from frenchtarot._core.state import State, check_state
+from typing import Final
+
+from frenchtarot._core.state import State, check_state, legal_plays, play_card
 from frenchtarot._core.transitions import legal, transition
-from frenchtarot.actions import Action, Phase
+from frenchtarot.actions import Action, Phase, Play
 from frenchtarot.errors import IllegalActionError
 
 __all__ = ["act", "apply", "is_legal", "legal_actions"]
+
+_PLAY: Final = Phase.PLAY
 
 
 def legal_actions(state: State) -> tuple[Action, ...]:
@@ -53,6 +57,8 @@ Bid(contract=Contract.GARDE_SANS), Bid(contract=Contract.GARDE_CONTRE))
     """
     if state.__class__ is not State:
         check_state(state)
+    if state.phase is _PLAY:  # the card play, straight to its rule: most calls come here
+        return legal_plays(state)
     return legal(state)
 
 
@@ -112,6 +118,12 @@ a bid must be higher than every earlier bid (the highest bid is garde)
     if seat is not None:
         seat = state.rules.check_seat(seat)
     try:
+        if (
+            action.__class__ is Play
+            and state.phase is _PLAY
+            and (seat is None or seat == state.current)
+        ):  # a card played by the seat to act, straight to its rule: most calls come here
+            return play_card(state, action, state.current)  # type: ignore[arg-type]
         return transition(state, action, seat)
     except IllegalActionError as error:
         error._locate(_where(state))
