@@ -32,17 +32,16 @@ NEXT_SEAT: Final[tuple[tuple[int, ...], ...]] = tuple(
 hot paths read it on every action."""
 
 
-def _round_from(seats: int, seat: int) -> tuple[int, ...]:
-    """The seats in the order they play, from ``seat`` round the table (following NEXT_SEAT)."""
-    order = [seat]
-    while len(order) < seats:
-        order.append(NEXT_SEAT[seats][order[-1]])
-    return tuple(order)
-
-
-TRICK_ORDER: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
-    tuple(_round_from(seats, leader) for leader in range(seats)) for seats in range(6)
-)
+_orders: list[tuple[tuple[int, ...], ...]] = []
+for _seats, _after in enumerate(NEXT_SEAT):  # built at import, in module code, from NEXT_SEAT
+    _rounds: list[tuple[int, ...]] = []
+    for _leader in range(_seats):
+        _round = [_leader]
+        while len(_round) < _seats:
+            _round.append(_after[_round[-1]])
+        _rounds.append(tuple(_round))
+    _orders.append(tuple(_rounds))
+TRICK_ORDER: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(_orders)
 """``TRICK_ORDER[seats][leader]``: the seats in the order they play a trick led by
 ``leader`` (the order of :data:`NEXT_SEAT`), for code that reads a trick's cards by position."""
 

@@ -294,13 +294,9 @@ class State(_StateSlots):
         leader: int,
         chain: _Chain,
     ) -> None:
-        if not COMPILED:  # the attributes are frozen: set them underneath
-            values = (phase, current, hands, tricks, trick, leader, chain, deal)
-            for name, value in zip(_FIELDS, values, strict=True):
-                _set(self, name, value)
-            _set(self, "is_terminal", current is None)
-            return
-        # Compiled, a native class's constructor sets its attributes without __setattr__.
+        # Called by next_state in the compiled build only, where a native class's constructor
+        # sets its attributes without __setattr__ (the pure build fills in a _Draft instead;
+        # there, these assignments would meet __setattr__ and raise FrozenInstanceError).
         self.phase = phase
         self.current = current
         self._hands = hands
