@@ -20,9 +20,11 @@ are counted as deals, as in ``run.py``'s loops.
 With ``--before``, a second tree (and ``--before-python``, the Python of its compiled build)
 is counted as well, and the change is printed. ``--openspiel`` also counts OpenSpiel's
 ``tarok`` loops of ``run.py`` (per game), in the Python of the tree (or the after tree).
-The counts vary by a few hundred instructions per deal from one run to the next (addresses,
-the garbage collector's timing); ``PYTHONHASHSEED`` is fixed at 0 so that sets and dicts of
-strings iterate the same way every time.
+``PYTHONHASHSEED`` is fixed at 0, so that sets and dicts of strings iterate the same way
+every time: the same command counts the same to the instruction. From another venv or
+another environment, the addresses shift (and so does the order of anything hashed by
+address): the counts then move by up to 0.3% (OpenSpiel's too), which is noise.
+Two minutes or so for both builds of a tree, 40 s more with ``--openspiel``.
 """
 
 from __future__ import annotations

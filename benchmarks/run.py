@@ -22,8 +22,9 @@ One run measures both paths of frenchtarot, each in a worker process of this scr
 With ``--before``, the run measures a second source tree too (its pure path in a worker of
 the running Python, its compiled build in a worker of ``--before-python``, the Python of
 another environment where that tree's compiled wheel is installed): the two trees go in
-turn in every round, so that both see the same load, and the report gives each figure
-before and after with the change in speed.
+turn in every round (in the opposite order every other round; 4 rounds by default), so both
+see the same load, and the report gives each figure before and after with the change in
+speed.
 
 The peers are measured by the parent process when they are installed
 (``pip install -r benchmarks/requirements.txt``); otherwise their rows say so.
@@ -43,6 +44,7 @@ from __future__ import annotations
 import argparse
 import cProfile
 import gc
+import hashlib
 import importlib
 import importlib.machinery
 import importlib.metadata
@@ -184,6 +186,15 @@ def import_all(ft: ModuleType) -> None:
         except ModuleNotFoundError as error:
             if (error.name or "").partition(".")[0] == "frenchtarot":
                 raise
+
+
+def fingerprint(package: Path) -> str:
+    """A digest of the files of a package (but its bytecode caches): which build this is."""
+    digest = hashlib.sha256()
+    for file in sorted(package.rglob("*")):
+        if file.is_file() and "__pycache__" not in file.parts:
+            digest.update(f"{file.relative_to(package)}\0".encode() + file.read_bytes())
+    return digest.hexdigest()[:16]
 
 
 def python_files(package: Path) -> dict[str, bytes]:
@@ -406,6 +417,7 @@ def worker(path: str, source: Path, quick: bool, profile: bool) -> dict[str, Any
         "path": path,
         "version": ft.__version__,
         "location": str(package_dir(ft)),
+        "fingerprint": fingerprint(package_dir(ft)),
         "compiled": is_compiled(ft),
         "stale": stale,
         "played": list(played),
@@ -448,7 +460,7 @@ def run_worker(path: str, tree: Tree, quick: bool, profile: bool) -> dict[str, A
     """Run this script as a worker for one path of ``tree`` and read its JSON result."""
     python = sys.executable if path == "pure" else tree.python
     if python is None:
-        return {"path": path, "unavailable": f"no Python given for the {tree.name} build"}
+        return {"path": path, "unavailable": "", "skipped": "no --before-python given"}
     command = [python, str(Path(__file__).resolve()), "--worker", path]
     command += ["--source", str(tree.source)]
     command += ["--quick"] * quick + ["--profile"] * profile
@@ -640,9 +652,22 @@ ROWS: tuple[tuple[str, str, str, bool | None], ...] = (
 )
 
 
-def merge(best: dict[str, Any] | None, result: dict[str, Any]) -> dict[str, Any]:
-    """One worker's result and an earlier round's: the best figure of each measure."""
-    if best is None or "values" not in best or "values" not in result:
+def merge(best: dict[str, Any] | None, result: dict[str, Any], label: str) -> dict[str, Any]:
+    """One worker's result and an earlier round's: the best figure of each measure.
+
+    Stops the run if the code measured changed between the rounds (a build installed or a
+    file edited meanwhile): its best figures would mix two versions.
+    """
+    if best is None:
+        return result
+    if best.get("fingerprint") != result.get("fingerprint"):  # None: not measured
+        raise SystemExit(
+            f"benchmarks/run.py: the {label} code changed during the run "
+            f"({best.get('location', '-')} {best.get('fingerprint', 'not measured')}, then "
+            f"{result.get('location', '-')} {result.get('fingerprint', 'not measured')}); "
+            "run again when it is in place"
+        )
+    if "values" not in result:
         return result
     values = dict(best["values"])
     for key, _, _, faster in ROWS:
@@ -705,12 +730,17 @@ def report(
         label = f"{name} {path}".strip()
         if "values" in result:
             kind = "compiled" if result["compiled"] else "pure Python"
-            print(f"{label}: frenchtarot {result['version']} at {result['location']} ({kind})")
+            print(
+                f"{label}: frenchtarot {result['version']} at {result['location']} ({kind}, "
+                f"files {result['fingerprint']})"
+            )
             if result["stale"]:
                 print(
                     f"  warning: this install differs from {sources[name]} in "
                     f"{', '.join(result['stale'])}; rebuild it to measure that tree's code"
                 )
+        elif "skipped" in result:
+            print(f"{label}: not measured: {result['skipped']}")
         else:
             print(f"{label}: not installed ({BUILD_HINT}): {result['unavailable']}")
     played = {tuple(result["played"]) for result in measured.values()}
@@ -831,7 +861,7 @@ def main(argv: list[str] | None = None) -> None:
         "--rounds",
         type=int,
         help="measure everything this many times in turn, keeping the best of each figure "
-        "(default: 3, or 1 with --quick)",
+        "(default: 3, 4 with --before, 1 or 2 with --quick)",
     )
     parser.add_argument(
         "--profile", action="store_true", help="cProfile the public-API and rollout loops (pure)"
@@ -879,7 +909,8 @@ def main(argv: list[str] | None = None) -> None:
         trees = [Tree("", source, sys.executable)]
 
     deals, repeats = (300, 2) if args.quick else (2000, 5)
-    rounds = args.rounds or (1 if args.quick else 3)
+    # with --before, an even number of rounds, so that each tree goes first as often
+    rounds = args.rounds or (1 if args.quick else 3) + bool(args.before)
     print(
         f"Python {platform.python_version()} ({platform.python_implementation()}) at "
         f"{sys.executable}, {platform.machine()}; {'quick' if args.quick else 'full'} run: "
@@ -887,7 +918,7 @@ def main(argv: list[str] | None = None) -> None:
     )
     for tree in trees:
         label = f"{tree.name} tree" if tree.name else "pure path"
-        compiled = f"; compiled build in {tree.python}" if tree.name else ""
+        compiled = f"; compiled build in {tree.python or 'none'}" if tree.name else ""
         print(f"{label}: {tree.source} ({git_revision(tree.source)}){compiled}")
     results: dict[tuple[str, str], dict[str, Any]] = {}
     peers: list[Peer] = []
@@ -898,7 +929,8 @@ def main(argv: list[str] | None = None) -> None:
         for tree, path in order if turn % 2 == 0 else order[::-1]:
             profile = args.profile and turn == 0
             where = (tree.name, path)
-            results[where] = merge(results.get(where), run_worker(path, tree, args.quick, profile))
+            result = run_worker(path, tree, args.quick, profile)
+            results[where] = merge(results.get(where), result, f"{tree.name} {path}".strip())
         found, missing = measure_peers(range(deals), repeats)
         peers = merge_peers(peers, found)
     results = {(tree.name, path): results[tree.name, path] for path in PATHS for tree in trees}
