@@ -2,8 +2,8 @@
 
 Usage (from any directory, with frenchtarot installed)::
 
-    python benchmarks/records.py           # a few seconds
-    python benchmarks/records.py --deals 5000
+    python benchmarks/records.py           # about half a minute
+    python benchmarks/records.py --deals 5000 --match-deals 20000
 
 Finished four-player deals are played by ``rollout`` from seeds ``0..N-1`` first (not timed).
 Then, each the best of three runs of CPU time (``time.process_time``):
@@ -12,12 +12,28 @@ Then, each the best of three runs of CPU time (``time.process_time``):
 * read back: ``records.iter_load`` of that stream, every deal checked and replayed;
 
 and the size in bytes of the compact record of each deal (UTF-8; the text is ASCII).
+
+Then a long match: a four-player open-ended ``new_match`` of ``M`` deals (10,000 by
+default), built (not timed) with ``Match.apply``, every deal passed out by everyone except
+one in 50, played out by ``rollout`` and handed to ``Match.update``. Kept at deal 10,
+``M / 10`` and ``M``, each the best of several runs of CPU time:
+
+* act: ``Match.act`` of the first pass of the deal in progress, microseconds a call (the
+  same match each call: it is a value), and of the last pass, which ends the deal and
+  deals the next one;
+* dumps and loads: ``records.dumps`` and ``records.loads`` of the whole match record, every
+  deal's hands checked against the match's seed and every action replayed, in
+  milliseconds and per deal.
+
+A match that looks back over its earlier deals shows it here: act growing from deal 10 to
+deal ``M``, loads per deal growing from ``M / 10`` to ``M`` deals.
 Nothing here is a test: no number is asserted.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import io
 import random
 import statistics
@@ -26,6 +42,7 @@ from collections.abc import Callable
 
 import frenchtarot as ft
 from frenchtarot import records
+from frenchtarot.match import Match, new_match
 
 
 def best_of(repeats: int, run: Callable[[], object]) -> float:
@@ -37,9 +54,71 @@ def best_of(repeats: int, run: Callable[[], object]) -> float:
     return min(times)
 
 
+def long_match(lengths: list[int]) -> list[Match]:
+    """An open-ended four-player match once it has ``lengths`` finished deals (or one more).
+
+    Everyone passes every deal but one in 50, played out by ``rollout``. A petit sec is
+    dealt and finished at once, so a length may be passed by one.
+    """
+    match = new_match(4, deals=None, seed=1, dealer=0)
+    kept = []
+    for length in sorted(lengths):
+        while len(match.deals) < length:
+            assert match.current is not None
+            if len(match.deals) % 50 == 49:
+                state = ft.rollout(match.current, random.Random(len(match.deals)))
+                match = match.update(state)
+            else:
+                match = match.apply(ft.Pass())
+        kept.append(match)
+    return kept
+
+
+def act_cost(match: Match, passes: int) -> float:
+    """Microseconds per ``Match.act`` of a pass once ``passes`` players have passed."""
+    for _ in range(passes):
+        match = match.apply(ft.Pass())
+    state = match.current
+    assert state is not None and state.current is not None
+    player = match.players_of(len(match.deals))[state.current]
+    calls = 2000
+
+    def run() -> None:
+        for _ in range(calls):
+            match.act(ft.Pass(), player)
+
+    return best_of(5, run) / calls * 1e6
+
+
+def match_rows(length: int) -> None:
+    """The long match's rows: act at deal 10 and ``length``, dumps and loads of the record."""
+    early, tenth, whole = long_match([10, length // 10, length])
+    print(f"a four-player match of {length:,} deals (everyone passing but one deal in 50):")
+    for match in (early, whole):
+        first, last = act_cost(match, 0), act_cost(match, 3)
+        print(
+            f"act at deal {len(match.deals):>6,}: {first:6.1f} us a pass, "
+            f"{last:6.1f} us the last pass (dealing the next deal)"
+        )
+    for match in (tenth, whole):
+        number = len(match.deals)
+        text = records.dumps(match)
+        assert records.loads(text) == match
+        dumped = best_of(3, functools.partial(records.dumps, match))
+        loaded = best_of(3, functools.partial(records.loads, text))
+        print(
+            f"{number:>6,} deals ({len(text) / 1e6:.1f} MB): "
+            f"dumps {dumped * 1e3:7.1f} ms ({dumped / number * 1e6:5.1f} us a deal), "
+            f"loads {loaded * 1e3:7.1f} ms ({loaded / number * 1e6:5.1f} us a deal)"
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=2000, help="deals (default 2000)")
+    parser.add_argument(
+        "--match-deals", type=int, default=10_000, help="deals of the long match (10000)"
+    )
     args = parser.parse_args()
     deals = []
     for seed in range(args.deals):
@@ -62,6 +141,7 @@ def main() -> None:
         f"size of a finished four-player deal: median {statistics.median(sizes):,.0f} bytes "
         f"(min {min(sizes):,}, max {max(sizes):,}); JSON Lines: {len(text):,} bytes in all"
     )
+    match_rows(args.match_deals)
 
 
 if __name__ == "__main__":

@@ -67,6 +67,7 @@ __all__ = [
 
 MOST_SEED: Final = 2**63 - 1
 """The largest match seed: it fits the 64-bit integers of every JSON reader."""
+_BYTE: Final = tuple(bytes((player,)) for player in range(5))
 
 
 def deal_seed(seed: int, number: int) -> int:
@@ -76,6 +77,49 @@ def deal_seed(seed: int, number: int) -> int:
     """
     digest = hashlib.sha256(f"frenchtarot match {seed} deal {number}".encode()).digest()
     return int.from_bytes(digest[:8], "big")
+
+
+def next_dealer(dealer: int, players: int, annulled: bool, dead: bool) -> int:
+    """The player dealing after ``dealer``'s deal, ``annulled`` or not.
+
+    The next player, annulled deals included, except with a dead player, where the same
+    player deals again after an annulled deal.
+    """
+    return dealer if dead and annulled else (dealer + 1) % players
+
+
+@attrs.frozen(eq=False)
+class Progress:
+    """What a :class:`Match` carries from deal to deal, so that no action looks back.
+
+    Derived from the match's other fields, never part of its value: it is left out of
+    equality, hashing and the repr, and a match whose :attr:`~Match.deals` are not the
+    very tuple this was worked out for (``is``, so a copy made by ``attrs.evolve`` or by
+    hand is noticed) works it out again.
+
+    Attributes:
+        deals: The finished deals it was worked out for (the match's own tuple).
+        dealers: The player who dealt each of ``deals``, then the one dealing next (as
+            :func:`iter_dealers` gives them), one byte each.
+        scored: How many of ``deals`` were not annulled.
+    """
+
+    deals: tuple[State, ...]
+    dealers: bytes
+    scored: int
+
+    @classmethod
+    def of(cls, first: int, players: int, dead: bool, deals: tuple[State, ...]) -> Progress:
+        """Work out the progress of ``deals`` from the start (linear in their number)."""
+        annulled = [deal.annulment is not None for deal in deals]
+        dealers = bytes(iter_dealers(first, players, annulled, dead))
+        return cls(deals, dealers, annulled.count(False))
+
+    def after(self, deals: tuple[State, ...], players: int, dead: bool) -> Progress:
+        """The progress once ``deals`` (these deals and one more, finished) are dealt."""
+        annulled = deals[-1].annulment is not None
+        dealer = next_dealer(self.dealers[-1], players, annulled, dead)
+        return Progress(deals, self.dealers + _BYTE[dealer], self.scored + (not annulled))
 
 
 @attrs.frozen
@@ -111,6 +155,18 @@ class Match:
     first_dealer: int
     deals: tuple[State, ...]
     current: State | None
+    _progress: Progress | None = attrs.field(
+        default=None, eq=False, repr=False, kw_only=True, alias="_progress"
+    )
+    """Carried forward from deal to deal (derived, not part of the value): see
+    :class:`Progress`. ``None``, or a stale one, is worked out again when needed."""
+
+    def _carried(self) -> Progress:
+        """The dealers and the count of scored deals so far, without looking back."""
+        progress = self._progress
+        if progress is None or progress.deals is not self.deals:
+            progress = Progress.of(self.first_dealer, self.players, self.dead_player, self.deals)
+        return progress
 
     @property
     def players(self) -> int:
@@ -130,7 +186,7 @@ class Match:
     @property
     def dealer(self) -> int | None:
         """The player dealing the deal in progress, or ``None`` once the match is over."""
-        return None if self.current is None else self.dealers()[-1]
+        return None if self.current is None else self._carried().dealers[-1]
 
     def dealers(self) -> tuple[int, ...]:
         """The player who dealt each finished deal, then the one dealing the current deal.
@@ -138,8 +194,7 @@ class Match:
         The deal passes to the next player after every deal, annulled ones too, except with
         a dead player, where it passes only after a scored deal.
         """
-        annulled = [deal.annulment is not None for deal in self.deals]
-        dealers = tuple(iter_dealers(self.first_dealer, self.players, annulled, self.dead_player))
+        dealers = tuple(self._carried().dealers)
         return dealers if self.current is not None else dealers[:-1]
 
     def players_of(self, number: int) -> tuple[int, ...]:
@@ -158,11 +213,10 @@ class Match:
             TarotTypeError: ``number`` is not an int.
         """
         number = whole_number(number, "deal number")
-        dealers = self.dealers()
-        if not 0 <= number < len(dealers):
-            raise InvalidSeatError(
-                f"deal number must be from 0 to {len(dealers) - 1}, not {number}"
-            )
+        dealers = self._carried().dealers
+        count = len(dealers) if self.current is not None else len(dealers) - 1
+        if not 0 <= number < count:
+            raise InvalidSeatError(f"deal number must be from 0 to {count - 1}, not {number}")
         return _seat_players(self.dead_player, self.players, dealers[number])
 
     def apply(self, action: Action) -> Match:
@@ -264,14 +318,17 @@ class Match:
         return self.current
 
     def _advance(self, state: State) -> Match:
+        progress = self._carried()
         if not state.is_terminal:
-            return attrs.evolve(self, current=state)
-        return _deal_next(attrs.evolve(self, deals=self.deals + (state,), current=None))
+            return attrs.evolve(self, current=state, _progress=progress)
+        deals = self.deals + (state,)
+        progress = progress.after(deals, self.players, self.dead_player)
+        return _deal_next(attrs.evolve(self, deals=deals, current=None, _progress=progress))
 
     @property
     def sheet(self) -> ScoreSheet:
         """The score sheet of the deals scored so far."""
-        dealers = self.dealers()
+        dealers = self._carried().dealers
         rows: list[SheetRow] = []
         totals = [0] * self.players
         for deal, dealer in zip(self.deals, dealers, strict=False):
@@ -303,7 +360,7 @@ class Match:
     def __repr__(self) -> str:
         length = "open-ended" if self.deals_to_play is None else f"of {self.deals_to_play}"
         parts = [f"{self.rules.name}{', dead player' if self.dead_player else ''}"]
-        parts.append(f"{len(self.scored)} deals scored {length}")
+        parts.append(f"{self._carried().scored} deals scored {length}")
         parts.append("over" if self.current is None else f"dealer {self.dealer}")
         return "<Match " + ", ".join(parts) + ">"
 
@@ -322,18 +379,19 @@ def deal_dealer_seat(dead_player: bool, rules: Rules, dealer: int) -> int:
 
 def _deal_next(match: Match) -> Match:
     """Deal the next deal of ``match`` (which has none in progress), or end it."""
-    while match.deals_to_play is None or len(match.scored) < match.deals_to_play:
-        annulled = [deal.annulment is not None for deal in match.deals]
-        *_, dealer = iter_dealers(match.first_dealer, match.players, annulled, match.dead_player)
+    progress = match._carried()
+    while match.deals_to_play is None or progress.scored < match.deals_to_play:
         state = new_deal(
-            dealer=deal_dealer_seat(match.dead_player, match.rules, dealer),
+            dealer=deal_dealer_seat(match.dead_player, match.rules, progress.dealers[-1]),
             seed=deal_seed(match.seed, len(match.deals)),
             rules=match.rules,
         )
         if not state.is_terminal:
-            return attrs.evolve(match, current=state)
-        match = attrs.evolve(match, deals=match.deals + (state,))
-    return match
+            return attrs.evolve(match, current=state, _progress=progress)
+        deals = match.deals + (state,)
+        progress = progress.after(deals, match.players, match.dead_player)
+        match = attrs.evolve(match, deals=deals, _progress=progress)
+    return attrs.evolve(match, _progress=progress)
 
 
 def new_match(
@@ -467,8 +525,8 @@ def play_match(match: Match, players: Sequence[object], *, deals: int | None = N
             raise InvalidMatchError(f"deals must be 1 or more, not {deals}")
     elif match.deals_to_play is None:
         raise InvalidMatchError("an open-ended match never ends: say how many deals to play")
-    stop = None if deals is None else len(match.scored) + deals
-    while match.current is not None and (stop is None or len(match.scored) < stop):
+    stop = None if deals is None else match._carried().scored + deals
+    while match.current is not None and (stop is None or match._carried().scored < stop):
         state = match.current
         seats = match.players_of(len(match.deals))
         while state.current is not None:

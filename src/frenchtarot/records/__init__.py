@@ -241,8 +241,9 @@ def loads(text: str | bytes | bytearray) -> State | Match:
         RecordError: The text is not JSON, or not a record this version reads: a missing or
             unknown field, a value of the wrong type, a card or action that is not the
             library's notation, hands that are not a deal, an action the rules refuse, a
-            match whose deals do not follow its rules, or a later format. The error names
-            the JSON path (and for an action its index in ``moves``) and the reason.
+            match whose deals do not follow its rules or are not the ones its seed deals,
+            or a later format. The error names the JSON path (and for an action its index
+            in ``moves``) and the reason.
         TarotTypeError: ``text`` is not a str, bytes or bytearray.
 
     >>> from frenchtarot.records import loads

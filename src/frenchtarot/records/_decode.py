@@ -13,7 +13,7 @@ from typing import Final, NoReturn
 
 from frenchtarot._checks import describe_value, quote
 from frenchtarot._core.state import State
-from frenchtarot._dealing import deal_from
+from frenchtarot._dealing import deal_from, new_deal
 from frenchtarot._engine import act
 from frenchtarot._notation import parse_action
 from frenchtarot.actions import (
@@ -27,7 +27,14 @@ from frenchtarot.actions import (
 )
 from frenchtarot.cards import DECK, Card
 from frenchtarot.errors import NotationError, RecordError, TarotError
-from frenchtarot.match import MOST_SEED, Match, deal_dealer_seat, iter_dealers
+from frenchtarot.match import (
+    MOST_SEED,
+    Match,
+    Progress,
+    deal_dealer_seat,
+    deal_seed,
+    next_dealer,
+)
 from frenchtarot.match._draw import DealerDraw
 from frenchtarot.match._sheet import check_names
 from frenchtarot.rules import RULES_BY_SEATS, Rules
@@ -221,6 +228,11 @@ def decode_record(document: object) -> State | Match:
 
 
 def _decode_deal(record: dict[str, object], path: str, rules: Rules) -> State:
+    return _replay(record, path, rules, _decode_dealt(record, path, rules))
+
+
+def _decode_dealt(record: dict[str, object], path: str, rules: Rules) -> State:
+    """The deal as dealt: the dealer, the hands and the dog, before any action."""
     dealer = _integer(record["dealer"], f"{path}.dealer", 0, rules.seats - 1)
     hands_path = f"{path}.hands"
     raw_hands = _array(record["hands"], hands_path, rules.seats, rules.seats, "hands")
@@ -230,9 +242,13 @@ def _decode_deal(record: dict[str, object], path: str, rules: Rules) -> State:
     ]
     dog = _cards(record["dog"], f"{path}.dog", rules.dog_size)
     try:
-        state = deal_from(hands, dog, dealer=dealer, rules=rules)
+        return deal_from(hands, dog, dealer=dealer, rules=rules)
     except TarotError as error:
         fail(hands_path, f"the hands and the dog are not a deal: {error}")
+
+
+def _replay(record: dict[str, object], path: str, rules: Rules, state: State) -> State:
+    """``state`` after every action of the record's ``moves``."""
     moves_path = f"{path}.moves"
     moves = _array(record["moves"], moves_path, 0, _MOST_MOVES, "moves")
     for number, move in enumerate(moves):
@@ -269,18 +285,19 @@ def _decode_match(record: dict[str, object]) -> Match:
     draw = _decode_draw(record["draw"], players, first)
     raw_deals = _array(record["deals"], "$.deals", 0, 10**9, "deals")
     deals: list[State] = []
-    annulled: list[bool] = []
+    dealers = bytearray([first])  # the dealer of each deal so far, then the next one
     scored = 0
     for number, raw in enumerate(raw_deals):
         path = f"$.deals[{number}]"
         if length is not None and scored == length:
             fail(path, f"the match was over after {length} scored deals")
-        deal = _match_deal(raw, path, rules, dead_player, first, players, annulled)
+        deal = _match_deal(raw, path, rules, dead_player, dealers[-1], deal_seed(seed, number))
         if not deal.is_terminal:
             fail(path, "a finished deal of the match is not finished")
         deals.append(deal)
-        annulled.append(deal.annulment is not None)
-        scored += deal.annulment is None
+        annulled = deal.annulment is not None
+        dealers.append(next_dealer(dealers[-1], players, annulled, dead_player))
+        scored += not annulled
     current = None
     if length is not None and scored == length:
         if record["current"] is not None:
@@ -289,10 +306,16 @@ def _decode_match(record: dict[str, object]) -> Match:
         if record["current"] is None:
             fail("$.current", "expected the deal in progress: the match is not over")
         current = _match_deal(
-            record["current"], "$.current", rules, dead_player, first, players, annulled
+            record["current"],
+            "$.current",
+            rules,
+            dead_player,
+            dealers[-1],
+            deal_seed(seed, len(deals)),
         )
         if current.is_terminal:
             fail("$.current", "the deal in progress is finished: it belongs in 'deals'")
+    finished = tuple(deals)
     return Match(
         rules=rules,
         names=names,
@@ -301,29 +324,37 @@ def _decode_match(record: dict[str, object]) -> Match:
         seed=seed,
         draw=draw,
         first_dealer=first,
-        deals=tuple(deals),
+        deals=finished,
         current=current,
+        _progress=Progress(finished, bytes(dealers), scored),
     )
 
 
 def _match_deal(
-    raw: object,
-    path: str,
-    rules: Rules,
-    dead_player: bool,
-    first: int,
-    players: int,
-    annulled: list[bool],
+    raw: object, path: str, rules: Rules, dead_player: bool, dealer: int, seed: int
 ) -> State:
+    """One deal of a match, dealt by player ``dealer`` with the deal seed ``seed``.
+
+    Its hands and dog must be the ones that seed deals (what :func:`~frenchtarot.match.new_match`
+    and the match's methods deal): the reason names the deal's seed as derived from the
+    record's own ``seed``, and no card the record does not hold.
+    """
     record = _object(raw, path, _DEAL_FIELDS)
-    *_, dealer = iter_dealers(first, players, annulled, dead_player)
     seat = deal_dealer_seat(dead_player, rules, dealer)
     if record["dealer"] != seat or isinstance(record["dealer"], bool):
         why = f"player {dealer} deals it"
         if dead_player:
             why += ", sitting out: the deal's dealer is seat 3"
         fail(f"{path}.dealer", f"expected {seat} ({why}), got {_kind(record['dealer'])}")
-    return _decode_deal(record, path, rules)
+    dealt = _decode_dealt(record, path, rules)
+    expected = new_deal(dealer=seat, seed=seed, rules=rules)
+    if dealt.dealt != expected.dealt or dealt.dog != expected.dog:
+        fail(
+            f"{path}.hands",
+            "the hands and the dog are not the ones the match's seed deals for this deal "
+            "(its seed is derived from $.seed and the deal's number, annulled deals counted)",
+        )
+    return _replay(record, path, rules, dealt)
 
 
 def _decode_draw(value: object, players: int, first: int) -> DealerDraw | None:
