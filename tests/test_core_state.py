@@ -3,12 +3,13 @@ and class, beyond what the rules' tests see."""
 
 from __future__ import annotations
 
+import pickle
 import random
 
 import pytest
 
 import frenchtarot as ft
-from frenchtarot import Contract, State
+from frenchtarot import Contract, State, svg
 
 
 def called_five_player_deal(seed: int) -> State:
@@ -54,3 +55,33 @@ def test_state_cannot_be_subclassed() -> None:
         type("Mine", (State,), {})
     if not ft.compiled:  # compiled, the native class refuses a Python subclass by itself
         assert str(refused.value) == "State cannot be subclassed"
+
+
+def test_the_jupyter_picture_is_the_deal_drawn() -> None:
+    for state in (ft.new_deal(seed=2), called_five_player_deal(1)):
+        assert state._repr_svg_() == svg.state(state)
+
+
+class Reshaped:
+    """Pickles as ``state`` would, with ``change`` fields more (or fewer): another layout's."""
+
+    def __init__(self, state: State, change: int) -> None:
+        self.state, self.change = state, change
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        rebuild, fields = self.state.__reduce__()
+        if self.change < 0:
+            return rebuild, fields[: self.change]
+        return rebuild, fields + ("a field of another layout",) * self.change
+
+
+def test_a_state_survives_the_pickle_round_trip() -> None:
+    for state in states_of_a_deal(6)[::9]:
+        assert pickle.loads(pickle.dumps(Reshaped(state, 0))) == state
+
+
+@pytest.mark.parametrize("change", [1, -1], ids=["one field more", "one field fewer"])
+def test_a_pickle_of_another_layout_is_refused(change: int) -> None:
+    data = pickle.dumps(Reshaped(ft.new_deal(seed=2), change))
+    with pytest.raises(ValueError, match="zip"):  # no state read from misplaced fields
+        pickle.loads(data)
