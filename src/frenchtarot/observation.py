@@ -36,7 +36,7 @@ from frenchtarot._core import flow as _flow
 from frenchtarot._core import masks as _masks
 from frenchtarot._core import tricks as _tricks
 from frenchtarot._core.calling import camp_mask
-from frenchtarot._core.state import State, bids_in, masks_of
+from frenchtarot._core.state import DealRecord, State, bids_in, masks_of, record_of
 from frenchtarot._core.tally import excuse_exchange
 from frenchtarot._deal_values import Annulment, AnnulReason, Handful, Trick
 from frenchtarot.actions import Action, Contract, Discard, Phase
@@ -419,21 +419,20 @@ def observe(state: State, seat: int) -> Observation:
     """
     if not isinstance(state, State):
         raise TarotTypeError(f"expected a State, not {type(state).__name__}")
-    rules = state.rules
+    record = record_of(state)
+    rules = record.rules
     seat = rules.check_seat(seat)
     phase = state.phase
-    view = masks_of(state)
-    hands = view.hands
-    taker = state.taker
-    contract = state.contract
+    hands, trick, _, dog_mask, ecart = masks_of(state)
+    taker = record.taker
+    contract = record.contract
     current = state.current
     history: tuple[Action | None, ...] = state.history
     dog: tuple[Card, ...] | None = None
     discard: tuple[Card, ...] | None = None
     shown_discard: tuple[Card, ...] = ()
     if _flow.dog_is_public(phase, contract):
-        dog = _masks.cards(view.dog)
-        ecart = view.discard
+        dog = _masks.cards(dog_mask)
         shown_discard = _masks.cards(ecart & _masks.TRUMPS)
         if seat == taker:
             discard = _masks.cards(ecart)
@@ -441,30 +440,30 @@ def observe(state: State, seat: int) -> Observation:
             history = _mask_discards(state.history, _flow.actions_before_dog(rules))
     score: Score | None = None
     shown_hand: tuple[Card, ...] | None = None
-    annulment = state.annulment
+    annulment = record.annulment
     if current is None:
         score = scoring.score(state)
         if annulment is not None and annulment.reason is AnnulReason.PETIT_SEC:
             shown_hand = _masks.cards(hands[annulment.seat])  # type: ignore[index]
-    partner, alone = _known_camp(state, seat, dog is not None)
+    partner, alone = _known_camp(state, record, seat, dog is not None, trick)
     return Observation(
         rules,
         seat,
-        state.dealer,
+        record.dealer,
         phase,
         current,
         _masks.cards(hands[seat]),
-        tuple(hand.bit_count() for hand in hands),
+        tuple(map(int.bit_count, hands)),
         taker,
         contract,
-        state.called,
+        record.called,
         partner,
         alone,
         dog,
         discard,
         shown_discard,
-        state.slam,
-        state.handfuls,
+        record.slam,
+        record.handfuls,
         state.tricks,
         state.current_trick if phase is Phase.PLAY else (),
         state.leader,
@@ -476,20 +475,25 @@ def observe(state: State, seat: int) -> Observation:
     )
 
 
-def _known_camp(state: State, seat: int, dog_shown: bool) -> tuple[int | None, bool]:
-    """What ``seat`` knows of the taker's camp: ``(partner or None, known to be alone)``."""
-    called = state.called
+def _known_camp(
+    state: State, record: DealRecord, seat: int, dog_shown: bool, trick: tuple[int, ...]
+) -> tuple[int | None, bool]:
+    """What ``seat`` knows of the taker's camp: ``(partner or None, known to be alone)``.
+
+    ``record`` and ``trick`` are the state's record and its trick in progress.
+    """
+    called = record.called
     if called is None:
         return None, False
     bit = 1 << called.index
     revealed = state.phase is Phase.DONE or any(called in trick.cards for trick in state.tricks)
     if not revealed and state.phase is Phase.PLAY:
-        revealed = called in state.current_trick
-    partner = state.partner
+        revealed = called.index in trick
+    partner = record.partner
     if partner is not None:
         return (partner if revealed or seat == partner else None), False
-    in_dog = bool(masks_of(state).dog & bit)
-    return None, revealed or (dog_shown and in_dog) or (seat == state.taker and not in_dog)
+    in_dog = bool(record.dog & bit)
+    return None, revealed or (dog_shown and in_dog) or (seat == record.taker and not in_dog)
 
 
 def _mask_discards(history: tuple[Action, ...], start: int) -> tuple[Action | None, ...]:

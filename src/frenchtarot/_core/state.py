@@ -16,7 +16,7 @@ from __future__ import annotations
 import enum
 import types
 from collections.abc import Sequence
-from typing import Final, NamedTuple, SupportsIndex, final
+from typing import Final, SupportsIndex, final
 
 from attrs.exceptions import FrozenInstanceError
 
@@ -32,10 +32,12 @@ from frenchtarot.errors import IllegalActionError, Rule, TarotTypeError
 from frenchtarot.rules import Rules
 
 _new = object.__new__
+_CARD_OF: Final = DECK.__getitem__
 _set = object.__setattr__
 
 __all__ = [
     "COMPILED",
+    "DealRecord",
     "MaskView",
     "State",
     "bids_in",
@@ -47,6 +49,7 @@ __all__ = [
     "masks_of",
     "next_state",
     "play_card",
+    "record_of",
 ]
 
 
@@ -59,8 +62,11 @@ COMPILED: Final[bool] = not isinstance(_probe, types.FunctionType)
 
 
 @final
-class _Deal:
+class DealRecord:
     """The fields of a state that playing a card never changes: one record shared by states.
+
+    The rest of the rules core and the observation may read a state's record
+    (:func:`record_of`), never change it.
 
     The card play makes most of a deal's states, and each new state copies its fields:
     keeping these in one shared record leaves it fewer to copy. The bidding, the call, the
@@ -142,7 +148,7 @@ class _StateSlots:
     _trick: tuple[int, ...]
     _leader: int
     _chain: _Chain
-    _deal: _Deal
+    _deal: DealRecord
     is_terminal: bool
     _hash: int
     _history: tuple[Action, ...]
@@ -195,7 +201,7 @@ def make_state(
     Nothing is checked: the callers are the dealing and the playout, which build right
     states, and unpickling.
     """
-    deal = _Deal(
+    deal = DealRecord(
         rules, dealer, dog, discard, taker, contract, called, partner, slam, handfuls, annulment
     )
     return next_state(deal, phase, current, hands, tricks, trick, leader, (history,))
@@ -230,7 +236,7 @@ _ALL_FIELDS: Final = (
 
 
 def next_state(
-    deal: _Deal,
+    deal: DealRecord,
     phase: Phase,
     current: int | None,
     hands: tuple[int, ...],
@@ -285,7 +291,7 @@ class State(_StateSlots):
 
     def __init__(
         self,
-        deal: _Deal,
+        deal: DealRecord,
         phase: Phase,
         current: int | None,
         hands: tuple[int, ...],
@@ -495,7 +501,7 @@ class State(_StateSlots):
     @property
     def current_trick(self) -> tuple[Card, ...]:
         """The cards played to the trick in progress, from its leader on."""
-        return tuple(DECK[index] for index in self._trick)
+        return tuple(map(_CARD_OF, self._trick))
 
     @property
     def leader(self) -> int | None:
@@ -589,25 +595,31 @@ class State(_StateSlots):
 # The operations the rest of the rules core uses: the only readers of a state's slots.
 
 
-class MaskView(NamedTuple):
-    """A state's cards as the rules core holds them: masks and card indices."""
+MaskView = tuple[tuple[int, ...], tuple[int, ...], int, int, int]
+"""A state's cards as the rules core holds them: ``(hands, trick, leader, dog, discard)``.
 
-    hands: tuple[int, ...]
-    """Each seat's hand, a mask per seat."""
-    trick: tuple[int, ...]
-    """The indices of the cards played to the trick in progress, from its leader on."""
-    leader: int
-    """The leader of the trick in progress (in the play; before it, the dealer's next)."""
-    dog: int
-    """The dog as dealt."""
-    discard: int
-    """The écart put aside so far."""
+Each seat's hand as a mask; the indices of the cards of the trick in progress, from its
+leader on; that trick's leader (before the play, the dealer's next); the dog as dealt; the
+écart put aside so far. A plain tuple, unpacked where it is read: cheaper to make than a
+named one, and the observation asks for it at every call."""
+
+
+def record_of(state: State) -> DealRecord:
+    """The shared record of ``state``, whose fields are read as plain attributes.
+
+    Its rules, dealer, dog, écart, taker, contract, call, partner, slam, handfuls and
+    annulment (read them, never set them).
+
+    The same fields as the state's properties, without a property call each: for code that
+    reads many of them at once, as the observation does.
+    """
+    return state._deal
 
 
 def masks_of(state: State) -> MaskView:
     """The cards of ``state`` as masks (for the observation, the playout and the tally)."""
     deal = state._deal
-    return MaskView(state._hands, state._trick, state._leader, deal.dog, deal.discard)
+    return (state._hands, state._trick, state._leader, deal.dog, deal.discard)
 
 
 class _Keep(enum.Enum):
@@ -653,7 +665,7 @@ def evolve(
         and handfuls is _KEEP
         and annulment is _KEEP
     ):
-        deal = _Deal(
+        deal = DealRecord(
             deal.rules,
             deal.dealer,
             deal.dog,
@@ -680,7 +692,6 @@ def evolve(
 
 _PLAY: Final = Phase.PLAY
 _PLAY_TABLE: Final = _masks.make_table(PLAYS)
-_CARD_OF: Final = DECK.__getitem__
 # The play state last given to legal_plays and its legal-card mask, so that play_card, called
 # next on the same state in the usual loop, need not work the mask out again. One tuple, set
 # in one assignment, so that threads never pair a state with another state's mask.

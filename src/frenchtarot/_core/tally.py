@@ -11,7 +11,7 @@ from typing import Final
 
 from frenchtarot._core import calling as _calling
 from frenchtarot._core import masks as _masks
-from frenchtarot._core.state import State, masks_of
+from frenchtarot._core.state import State, record_of
 from frenchtarot._deal_values import Trick
 from frenchtarot._score_values import Camp, HandfulBonus, PetitAuBout, Score, SlamResult
 from frenchtarot.actions import Contract
@@ -64,18 +64,18 @@ def excuse_exchange(
 
 def tally(state: State) -> Score:
     """The score of a deal played out (phase ``DONE``): what :func:`frenchtarot.score` says."""
-    rules = state.rules
-    taker: int = state.taker  # type: ignore[assignment]
-    contract: Contract = state.contract  # type: ignore[assignment]
+    record = record_of(state)
+    rules = record.rules
+    taker: int = record.taker  # type: ignore[assignment]
+    contract: Contract = record.contract  # type: ignore[assignment]
     multiplier = contract.multiplier
     tricks = state.tricks
-    view = masks_of(state)
 
     # Card points and bouts of the taker's camp, in half points.
-    attack = view.discard
+    attack = record.discard
     if contract is Contract.GARDE_SANS:
-        attack |= view.dog
-    partner = state.partner
+        attack |= record.dog
+    partner = record.partner
     camp = _calling.camp_mask(taker, partner)
     winners_attack = [bool(camp >> trick.winner & 1) for trick in tricks]
     for trick, won in zip(tricks, winners_attack, strict=True):
@@ -100,9 +100,9 @@ def tally(state: State) -> Score:
 
     petit = _petit_au_bout(state, winners_attack, multiplier)
     handfuls = tuple(
-        HandfulBonus(h.seat, h.size, sign * rules.handful_bonus(h.size)) for h in state.handfuls
+        HandfulBonus(h.seat, h.size, sign * rules.handful_bonus(h.size)) for h in record.handfuls
     )
-    slam = _slam(state.slam, winners_attack)
+    slam = _slam(record.slam, winners_attack)
     unit = (
         sign * (CONTRACT_POINTS + margin) * multiplier
         + (petit.value if petit else 0)
@@ -114,7 +114,7 @@ def tally(state: State) -> Score:
         annulment=None,
         taker=taker,
         contract=contract,
-        called=state.called,
+        called=record.called,
         partner=partner,
         taker_points=taker_half / 2,
         defence_points=(_masks.TOTAL_HALF_POINTS - taker_half) / 2,

@@ -64,14 +64,14 @@ def legal(state: State) -> tuple[Action, ...]:
     if phase is _BIDDING:
         return BIDDING_ACTIONS[state.contract]
     if phase is Phase.DISCARD:
-        view = masks_of(state)
-        hand = view.hands[state.taker]  # type: ignore[index]
-        remaining = _flow.ecart_left(state.rules, view.discard)
+        hands, _, _, _, ecart = masks_of(state)
+        hand = hands[state.taker]  # type: ignore[index]
+        remaining = _flow.ecart_left(state.rules, ecart)
         return _masks.select(_DISCARD_TABLE, _ecart.discard_mask(hand, remaining))
     if phase is Phase.SLAM:
         return SLAM_ACTIONS
     if phase is Phase.CALL:
-        hand = masks_of(state).hands[state.taker]  # type: ignore[index]
+        hand = masks_of(state)[0][state.taker]  # type: ignore[index]
         return _masks.select(_CALL_TABLE, _calling.callable_mask(hand))
     return ()
 
@@ -154,23 +154,20 @@ def _bid(state: State, action: Pass | Bid, seat: int) -> State:
             annulment=Annulment(AnnulReason.ALL_PASSED),
         )
     assert taker is not None
-    view = masks_of(state)
+    hands, _, _, dog, _ = masks_of(state)
     return evolve(
         state,
         action,
         phase=phase,
         current=taker,
-        hands=_flow.take_dog(view.hands, taker, view.dog)
-        if phase is Phase.DISCARD
-        else view.hands,
+        hands=_flow.take_dog(hands, taker, dog) if phase is Phase.DISCARD else hands,
         taker=taker,
         contract=contract,
     )
 
 
 def _call(state: State, action: Call, seat: int) -> State:
-    view = masks_of(state)
-    hands = view.hands
+    hands, _, _, dog, _ = masks_of(state)
     index = action.card.index
     allowed = _calling.callable_mask(hands[seat])
     if not allowed >> index & 1:
@@ -182,17 +179,17 @@ def _call(state: State, action: Call, seat: int) -> State:
         state,
         action,
         phase=phase,
-        hands=_flow.take_dog(hands, seat, view.dog) if phase is Phase.DISCARD else hands,
+        hands=_flow.take_dog(hands, seat, dog) if phase is Phase.DISCARD else hands,
         called=action.card,
         partner=_calling.partner_of(hands, seat, index),
     )
 
 
 def _discard(state: State, action: Discard, seat: int) -> State:
-    view = masks_of(state)
-    hand = view.hands[seat]
+    hands, _, _, _, ecart = masks_of(state)
+    hand = hands[seat]
     index = action.card.index
-    remaining = _flow.ecart_left(state.rules, view.discard)
+    remaining = _flow.ecart_left(state.rules, ecart)
     if not _ecart.discard_mask(hand, remaining) >> index & 1:
         allowed = _masks.cards(_ecart.discard_mask(hand, remaining))
         raise IllegalActionError(
@@ -202,8 +199,8 @@ def _discard(state: State, action: Discard, seat: int) -> State:
         state,
         action,
         phase=Phase.DISCARD if remaining > 1 else Phase.SLAM,
-        hands=_masks.replaced(view.hands, seat, hand & ~(1 << index)),
-        discard=view.discard | 1 << index,
+        hands=_masks.replaced(hands, seat, hand & ~(1 << index)),
+        discard=ecart | 1 << index,
     )
 
 
@@ -226,10 +223,10 @@ def _declare(state: State, action: DeclareHandful, seat: int) -> State:
         raise IllegalActionError(
             Rule.HANDFUL_NOT_NOW, action, seat, f"seat {seat} has already shown a handful"
         )
-    view = masks_of(state)
-    ecart_trumps = view.discard & _masks.TRUMPS if seat == state.taker else 0
+    hands, _, _, _, ecart = masks_of(state)
+    ecart_trumps = ecart & _masks.TRUMPS if seat == state.taker else 0
     shown = _masks.mask_of(action.cards)
-    problem = _handful.problem(state.rules, view.hands[seat], ecart_trumps, shown)
+    problem = _handful.problem(state.rules, hands[seat], ecart_trumps, shown)
     if problem is not None:
         raise IllegalActionError(Rule.INVALID_HANDFUL, action, seat, problem)
     handful = Handful(seat, _masks.cards(shown))
