@@ -35,6 +35,8 @@ from frenchtarot import (
 
 #: The three table sizes, the four-player game first (Hypothesis shrinks towards it).
 TABLES: tuple[Rules, ...] = (ft.FOUR_PLAYER, ft.THREE_PLAYER, ft.FIVE_PLAYER)
+#: Test ids for a parametrization over :data:`TABLES`.
+TABLE_IDS: tuple[str, ...] = tuple(rules.name for rules in TABLES)
 
 
 def max_actions(rules: Rules) -> int:

@@ -14,26 +14,18 @@ import pytest
 import frenchtarot as ft
 from frenchtarot import (
     FIVE_PLAYER,
-    THREE_PLAYER,
-    Annulment,
-    AnnulReason,
     Bid,
     Call,
-    Camp,
     Card,
     Contract,
     DeclareHandful,
     Discard,
-    NotTerminalError,
     Pass,
     Play,
     Rule,
-    Score,
     State,
     TarotTypeError,
 )
-from frenchtarot._core.tricks import winning_position
-from frenchtarot.scoring import HandfulBonus, PetitAuBout, SlamResult
 from tests.builders import assert_refused, deal, play_out
 
 # --- a refusal names the seat to act, the moment and the reason ----------------------------
@@ -299,174 +291,10 @@ def test_a_value_of_the_wrong_type_is_named_in_the_refusal(
     assert str(caught.value) == message
 
 
-@pytest.mark.parametrize(
-    ("script", "phase"),
-    [
-        ("", "bidding"),
-        ("garde pass pass pass", "discard"),
-        ("garde_sans pass pass pass", "slam"),
-        ("garde_sans pass pass pass pass", "play"),
-    ],
-)
-def test_scoring_an_unfinished_deal_names_its_phase(script: str, phase: str) -> None:
-    with pytest.raises(NotTerminalError) as caught:
-        ft.score(seed_1(script))
-    assert str(caught.value) == (
-        f"only a finished deal can be scored; this one is in the {phase} phase"
-    )
-
-
 # --- the words of a score --------------------------------------------------------------------
-
-SLAM_WORDS: list[tuple[bool, Camp | None, str]] = [
-    (False, None, "no slam"),
-    (True, None, "slam announced and missed"),
-    (True, Camp.ATTACK, "slam announced and made"),
-    (False, Camp.ATTACK, "slam made unannounced"),
-    (False, Camp.DEFENCE, "slam made by the defence"),
-    (True, Camp.DEFENCE, "slam announced and missed, slam made by the defence"),
-]
-
-
-@pytest.mark.parametrize(("announced", "made_by", "words"), SLAM_WORDS)
-def test_each_slam_outcome_has_its_words(
-    announced: bool, made_by: Camp | None, words: str
-) -> None:
-    assert SlamResult(announced, made_by, 0).describe() == words
-
-
-NO_SLAM = SlamResult(False, None, 0)
-
-SCORE_LINES: list[tuple[str, Score, str]] = [
-    (
-        "one-bout",
-        Score(
-            annulment=None,
-            taker=1,
-            contract=Contract.GARDE,
-            taker_points=52.0,
-            defence_points=39.0,
-            bouts=1,
-            target=51,
-            made=True,
-            margin=1,
-            petit_au_bout=None,
-            handfuls=(),
-            slam=NO_SLAM,
-            unit=52,
-            deltas=(-52, 156, -52, -52),
-        ),
-        "seat 1 garde made by 1 (52 points, 1 bout, target 51): unit +52; "
-        "0:-52 1:+156 2:-52 3:-52",
-    ),
-    (
-        "every-bonus-and-a-slam-unannounced",
-        Score(
-            annulment=None,
-            taker=0,
-            contract=Contract.PETITE,
-            taker_points=91.0,
-            defence_points=0.0,
-            bouts=3,
-            target=36,
-            made=True,
-            margin=55,
-            petit_au_bout=PetitAuBout(Camp.ATTACK, 10),
-            handfuls=(HandfulBonus(0, 10, 20), HandfulBonus(2, 13, 30)),
-            slam=SlamResult(False, Camp.ATTACK, 200),
-            unit=340,
-            deltas=(1020, -340, -340, -340),
-        ),
-        "seat 0 petite made by 55 (91 points, 3 bouts, target 36, petit au bout +10, "
-        "handful of seat 0 (10) +20, handful of seat 2 (13) +30, slam made unannounced +200): "
-        "unit +340; 0:+1020 1:-340 2:-340 3:-340",
-    ),
-    (
-        "defence-slam-at-three",
-        Score(
-            annulment=None,
-            taker=2,
-            contract=Contract.GARDE_CONTRE,
-            taker_points=0.0,
-            defence_points=91.0,
-            bouts=0,
-            target=56,
-            made=False,
-            margin=56,
-            petit_au_bout=PetitAuBout(Camp.DEFENCE, -60),
-            handfuls=(),
-            slam=SlamResult(False, Camp.DEFENCE, -200),
-            unit=-746,
-            deltas=(746, 746, -1492),
-        ),
-        "seat 2 garde_contre lost by 56 (0 points, 0 bouts, target 56, petit au bout -60, "
-        "slam made by the defence -200): unit -746; 0:+746 1:+746 2:-1492",
-    ),
-    (
-        "five-players-slam-announced-and-missed",
-        Score(
-            annulment=None,
-            taker=0,
-            contract=Contract.GARDE,
-            taker_points=40.5,
-            defence_points=50.5,
-            bouts=2,
-            target=41,
-            made=False,
-            margin=1,
-            petit_au_bout=None,
-            handfuls=(),
-            slam=SlamResult(True, None, -200),
-            unit=-252,
-            deltas=(-504, 252, 252, -252, 252),
-            called=Card.parse("KC"),
-            partner=3,
-        ),
-        "seat 0 (called KC, with seat 3) garde lost by 1 (40.5 points, 2 bouts, target 41, "
-        "slam announced and missed -200): unit -252; 0:-504 1:+252 2:+252 3:-252 4:+252",
-    ),
-]
-
-
-@pytest.mark.parametrize(
-    ("result", "line"), [row[1:] for row in SCORE_LINES], ids=[row[0] for row in SCORE_LINES]
-)
-def test_a_score_reads_as_one_line(result: Score, line: str) -> None:
-    assert str(result) == line
-
-
-def test_an_annulled_deal_reads_as_its_reason() -> None:
-    result = ft.score(play_out(ft.new_deal(seed=1), "pass pass pass pass"))
-    assert result.annulment == Annulment(AnnulReason.ALL_PASSED)
-    assert str(result) == "annulled (every player passed): 0:+0 1:+0 2:+0 3:+0"
-    result = ft.score(play_out(deal({}, rules=THREE_PLAYER), "pass pass pass"))
-    assert str(result) == "annulled (every player passed): 0:+0 1:+0 2:+0"
 
 
 # --- who holds a trick in progress (what SimplePlayer asks) ---------------------------------
-
-
-def indices(text: str) -> tuple[int, ...]:
-    return tuple(Card.parse(word).index for word in text.split())
-
-
-@pytest.mark.parametrize(
-    ("trick", "position"),
-    [
-        ("EX", 0),  # nothing beats the Excuse yet: its player holds the trick for now
-        ("EX 2H", 1),
-        ("EX 2H KH", 2),
-        ("KH EX", 0),
-        ("2H KS 3H", 2),
-        ("2H T1", 1),
-        ("EX T1 T2", 2),
-        ("KH QH JH", 0),
-        ("T5 T3 EX 1S", 0),
-        ("1S 2S 3S 4S 5S", 4),
-    ],
-)
-def test_the_card_holding_a_trick(trick: str, position: int) -> None:
-    assert winning_position(indices(trick)) == position
 
 
 # --- an action is recognised by its type, subclasses included -------------------------------

@@ -243,7 +243,7 @@ def test_an_observation_shows_only_what_the_seat_may_see(
 BULK_OBSERVATIONS = 10_000
 
 
-@pytest.mark.slow
+@pytest.mark.soak
 @pytest.mark.parametrize("rules", TABLES, ids=TABLE_IDS)
 def test_ten_thousand_observations_of_each_table_show_nothing_hidden(rules: Rules) -> None:
     checked = seed = 0
@@ -274,7 +274,7 @@ def _partner_moved(dealt: Deal, state: State) -> tuple[Deal, int, Card] | None:
     return None
 
 
-@pytest.mark.slow
+@pytest.mark.soak
 def test_ten_thousand_observations_never_tell_who_the_partner_is() -> None:
     """Five players: move the partner's role to another defender (by exchanging the called
     card with a card of its suit); until either card is played, no other seat's

@@ -42,7 +42,6 @@ from tests.strategies import (
     done_states,
     full_walks,
     replay,
-    scarce_ecart_deals,
     seats,
     seeds,
     states,
@@ -367,75 +366,6 @@ def test_the_seat_to_act_holds_the_card_it_plays(steps: Walk) -> None:
             assert all(action.card not in hand for hand in after.hands)
         if isinstance(action, Discard):
             assert state.current == state.taker
-
-
-@given(walks(12))
-def test_bids_strictly_increase_along_the_history(steps: Walk) -> None:
-    for state, _action in path(steps):
-        words = state.history[: state.rules.seats]
-        contracts = [word.contract for word in words if isinstance(word, Bid)]
-        assert contracts == sorted(set(contracts))
-        assert all(isinstance(word, (Pass, Bid)) for word in words)
-        assert [seat for seat, _contract in state.bids] == [
-            (state.dealer + 1 + n) % state.rules.seats for n in range(len(words))
-        ]
-        if contracts:
-            assert state.contract == contracts[-1]
-            assert state.taker == next(s for s, c in state.bids if c == contracts[-1])
-        else:
-            assert state.contract is None
-            assert state.taker is None
-
-
-def _ordinary(cards: Sequence[Card]) -> int:
-    return sum(1 for card in cards if card.suit is not None and not card.is_king)
-
-
-def _check_ecart(steps: list[tuple[State, Action | None]]) -> None:
-    start = next((state for state, _a in steps if state.phase is Phase.DISCARD), None)
-    if start is None:
-        return
-    assert start.taker is not None
-    size = start.rules.dog_size
-    forced = max(0, size - _ordinary(start.hand(start.taker)))
-    for state, _action in steps:
-        ecart = state.discard
-        assert not any(card.is_king or card.is_bout for card in ecart)
-        trumps = sum(1 for card in ecart if card.is_trump)
-        assert trumps <= forced
-        if len(ecart) == size:
-            # Trumps go to the écart only for want of ordinary cards, and then as few as
-            # possible: exactly the shortfall.
-            assert trumps == forced
-
-
-@given(walks())
-def test_the_ecart_never_holds_a_king_or_a_bout(steps: Walk) -> None:
-    _check_ecart(path(steps))
-
-
-@given(
-    scarce_ecart_deals(None),
-    st.sampled_from((Contract.PETITE, Contract.GARDE)),
-    choices(6, min_steps=6),
-)
-def test_the_ecart_holds_trumps_only_for_want_of_ordinary_cards(
-    spec: DealSpec, contract: Contract, picks: tuple[int, ...]
-) -> None:
-    state = spec.deal()
-    rules = state.rules
-    assert state.phase is Phase.BIDDING  # the Petit is with the taker: no petit sec
-    words: list[Action] = [Bid(contract), *[Pass()] * (rules.seats - 1)]
-    for word in words:
-        state = ft.apply(state, word)
-    if state.phase is Phase.CALL:
-        state = ft.apply(state, ft.legal_actions(state)[0])
-    assert state.phase is Phase.DISCARD
-    assert state.taker == (spec.dealer + 1) % rules.seats
-    steps = path(Walk(state, tuple(picks[: rules.dog_size])))
-    assert steps[-1][0].phase is Phase.SLAM
-    assert len(steps[-1][0].discard) == rules.dog_size
-    _check_ecart(steps)
 
 
 @given(full_walks())

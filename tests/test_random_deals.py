@@ -198,7 +198,7 @@ def play_deal(seed: int, visit: Callable[[State, int], None], rules: Rules) -> S
         step += 1
 
 
-@pytest.mark.slow
+@pytest.mark.soak
 @pytest.mark.parametrize("rules", TABLES, ids=[rules.name for rules in TABLES])
 def test_ten_thousand_random_deals(rules: Rules) -> None:
     problems: dict[str, list[str]] = {}

@@ -8,7 +8,7 @@ import operator
 import pytest
 
 import frenchtarot as ft
-from frenchtarot import FOUR_PLAYER, AnnulReason, Camp, Contract, Phase, Suit
+from frenchtarot import AnnulReason, Camp, Contract, Phase, Suit
 
 CONTRACTS = [
     # contract, multiplier, bidding rank, dog shown and taken, French name
@@ -57,16 +57,6 @@ def test_enum_reprs_evaluate_back(member: object) -> None:
 def test_suit_letters_and_names() -> None:
     assert [suit.letter for suit in Suit] == ["S", "H", "D", "C"]
     assert [suit.french for suit in Suit] == ["pique", "cœur", "carreau", "trèfle"]
-
-
-@pytest.mark.parametrize(("size", "bonus"), [(9, 0), (10, 20), (11, 0), (13, 30), (15, 40)])
-def test_handful_bonus_by_size(size: int, bonus: int) -> None:
-    assert FOUR_PLAYER.handful_bonus(size) == bonus
-
-
-def test_rules_next_seat_goes_round_the_table() -> None:
-    assert [FOUR_PLAYER.next_seat(seat) for seat in range(4)] == [1, 2, 3, 0]
-    assert FOUR_PLAYER.seats * FOUR_PLAYER.hand_size + FOUR_PLAYER.dog_size == 78
 
 
 def test_state_repr_tells_the_phase_contract_and_turn() -> None:
