@@ -882,21 +882,36 @@ def twins_of(path: list[State]) -> list[tuple[State, list[int], set[Card]]]:
     return twins
 
 
-def test_only_the_partner_knows_the_partner_until_the_called_card_is_played() -> None:
+def check_the_partner_is_secret(seeds: range) -> tuple[int, int]:
     """Random deals, every state, every seat: who knows the partner (or that the taker is
     alone), and when. Then, for each deal, twins where a defender holds the called card
     instead (exchanged with a card of its suit, so every action stays legal until one of the
     two is played): every seat but the two holders sees the same in both deals, down to the
-    text, the key, the actions offered and the refusals of the two exchanged cards."""
+    text, the key, the actions offered and the refusals of the two exchanged cards.
+
+    Returns the twins compared and the observations made."""
     observations = twinned = 0
-    for seed in range(80):
+    for seed in seeds:
         path = random_path(seed)
         observations += check_knowledge(path)
         for twin, observers, stop in twins_of(path):
             observations += compare_with_twin(path, twin, observers, stop)
             twinned += 1
-    assert twinned >= 100
-    assert observations >= 10_000
+    return twinned, observations
+
+
+def test_only_the_partner_knows_the_partner_until_the_called_card_is_played() -> None:
+    twinned, observations = check_the_partner_is_secret(range(10))
+    assert twinned >= 20
+    assert observations >= 9_000
+
+
+@pytest.mark.soak
+def test_soak_only_the_partner_knows_the_partner(soak_deals: int) -> None:
+    """The same on ``FRENCHTAROT_SOAK_DEALS // 50`` more deals (200 by default)."""
+    deals = max(1, soak_deals // 50)
+    twinned, observations = check_the_partner_is_secret(range(10, 10 + deals))
+    assert twinned >= deals and observations >= 100 * deals
 
 
 def test_a_hidden_dog_with_the_called_king_looks_like_a_partner() -> None:

@@ -47,9 +47,7 @@ from frenchtarot.encoding import (
     write_tensor,
 )
 from tests.builders import twin
-from tests.strategies import TABLES, TRUMPS, states
-
-TABLE_IDS = [f"{rules.seats}p" for rules in TABLES]
+from tests.strategies import TABLE_IDS, TABLES, TRUMPS, states
 
 
 @given(state=states())

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import itertools
 import random
-import time
 from collections.abc import Callable, Iterator
 
 import pytest
@@ -416,19 +415,20 @@ def long_handful(length: int) -> str:
 
 
 # ---------------------------------------------------------------------------------------------
-# 1. Long text: refused early, in linear time, with a short message.
+# 1. Long text: refused early, before it is read, with a short message.
 
 
 @pytest.mark.parametrize("length", [30_000, 1_000_000])
-def test_a_long_handful_is_refused_within_a_second(length: int) -> None:
+def test_a_long_handful_is_refused_for_its_length_before_it_is_read(length: int) -> None:
     # Every word is a card, so a reader that checks each card against all the others
-    # spent about ten seconds on the 30 kB text and hours on the megabyte.
+    # spent about ten seconds on the 30 kB text and hours on the megabyte: the text is
+    # refused for its length alone, before any word is read (no timing here: speed is
+    # measured by benchmarks/).
     text = long_handful(length)
     assert len(text) == length
-    start = time.perf_counter()
     error = refusal(parse_action, text)
-    assert time.perf_counter() - start < 1.0
     check_value_error(error, text)
+    assert f"{length} characters, too long for any action (at most 400)" in str(error)
 
 
 @pytest.mark.parametrize(
@@ -460,9 +460,7 @@ def test_a_megabyte_action_text_gets_a_short_message_and_keeps_its_text(text: st
     ],
 )
 def test_a_megabyte_card_text_gets_a_short_message(text: str) -> None:
-    start = time.perf_counter()
     error = refusal(Card.parse, text)
-    assert time.perf_counter() - start < 1.0
     check_value_error(error, text)
 
 

@@ -22,7 +22,7 @@ import random
 from collections.abc import Callable
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import frenchtarot as ft
@@ -56,6 +56,7 @@ from tests.strategies import TABLE_IDS, TABLES, Walk, deals, walk, walks
 # --- check_conformance on drawn deals ------------------------------------------------------
 
 
+@settings(max_examples=min(settings().max_examples, 50))  # a whole deal checked at every step
 @given(deals(), st.integers(min_value=0, max_value=2**32))
 def test_every_state_of_a_deal_keeps_the_promises_of_the_api(first: State, seed: int) -> None:
     """check_conformance plays the drawn deal (dealt by ``seed % seats``) at random from
