@@ -2,7 +2,8 @@
 
 Run ``nox`` (or ``nox -s tests``) for the suite on CPython 3.10 to 3.13, ``nox -s
 tests-3.12`` for one version, and ``nox -s mutmut`` for mutation testing. See
-``docs/development.md``.
+``docs/development.md``. The sessions run the suite without the soak tests (pyproject.toml
+leaves them out); ``.ci/run`` sets ``HYPOTHESIS_PROFILE=quick`` for them.
 
 The interpreters are looked up on ``PATH``; the pyenv versions installed under
 ``$PYENV_ROOT/versions`` (``~/.pyenv/versions`` by default) are appended to it, so nox
@@ -52,10 +53,10 @@ nox.options.reuse_venv = "yes"
 
 @nox.session(python=PYTHONS)
 def tests(session: nox.Session) -> None:
-    """The test suite without the slow tests (``-m "not slow"``), on one Python."""
+    """The test suite without the soak tests (``-m "not soak"``), on one Python."""
     session.install("-e", ".[test]")
     session.run(
-        "pytest", "-q", "-n", "auto", "-p", "no:cacheprovider", "-m", "not slow", *session.posargs
+        "pytest", "-q", "-n", "auto", "-p", "no:cacheprovider", "-m", "not soak", *session.posargs
     )
 
 

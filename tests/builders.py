@@ -10,24 +10,41 @@ Stable API for every test module:
 * :func:`legal_plays` is the set of cards :func:`frenchtarot.legal_actions` lets the seat play.
 * :func:`visible` and :func:`named`: the cards a seat may have seen, and may see named (the
   ground truth of the leak tests, computed from the whole state).
+* :func:`run` writes a run of trumps (``run(2, 4) == "T2 T3 T4"``), :func:`full_hand` pads
+  trumps with plain cards, :func:`check_annulled` checks an annulled deal.
+* :func:`random_deal`, :func:`start`, :func:`choose`, :func:`play_random` and
+  :func:`play_to_end`: seeded deals (plain, rich in trumps, or a petit sec) played at random
+  with a bias towards the rarer situations; :func:`random_finished_deal` plays a seeded deal
+  out with :func:`frenchtarot.rollout`.
+* :func:`swap_deal`, :func:`swap_action` and :func:`twin`: the same deal with two cards
+  exchanged, for the tests that a seat cannot tell two deals apart.
 """
 
 from __future__ import annotations
 
+import itertools
 import pickle
+import random
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TypeAlias
 
 import pytest
 
+import frenchtarot as ft
 from frenchtarot import (
     DECK,
     FOUR_PLAYER,
+    RULES_BY_SEATS,
     Action,
+    Annulment,
+    AnnulReason,
     Call,
     Card,
+    DeclareHandful,
+    Discard,
     IllegalActionError,
+    Pass,
     Phase,
     Play,
     Rule,
@@ -40,14 +57,31 @@ from frenchtarot import (
 )
 
 __all__ = [
+    "Deal",
     "actions",
     "assert_refused",
+    "autoplay",
+    "biddable_deal",
     "cards",
+    "check_annulled",
+    "choose",
     "deal",
+    "full_hand",
+    "highest_card",
     "legal_plays",
+    "lowest_card",
     "named",
     "play_out",
+    "play_random",
+    "play_to_end",
+    "random_deal",
+    "random_finished_deal",
+    "run",
     "snapshot",
+    "start",
+    "swap_action",
+    "swap_deal",
+    "twin",
     "visible",
 ]
 
@@ -169,6 +203,34 @@ def assert_refused(
     return error
 
 
+def lowest_card(state: State, plays: list[Card]) -> Card:
+    """The lowest legal card, keeping the Excuse to the end."""
+    return next((card for card in plays if not card.is_excuse), plays[0])
+
+
+def highest_card(state: State, plays: list[Card]) -> Card:
+    """The highest legal card, keeping the Excuse to the end."""
+    return next((card for card in reversed(plays) if not card.is_excuse), plays[0])
+
+
+def autoplay(state: State, taker_policy: Callable[[State, list[Card]], Card]) -> State:
+    """Play the deal to the end: the taker by ``taker_policy``, the defenders highest first."""
+    while state.phase is Phase.PLAY:
+        plays = sorted(legal_plays(state))
+        policy = taker_policy if state.current == state.taker else highest_card
+        state = apply(state, Play(policy(state, plays)))
+    return state
+
+
+def biddable_deal(seed: int, rng: random.Random) -> State:
+    """The four-player deal of ``seed`` (dealt by ``seed % 4``), or, when it is a petit sec,
+    the first deal of a seed drawn from ``rng`` that is not."""
+    state = ft.new_deal(seed=seed, dealer=seed % 4)
+    while state.phase is not Phase.BIDDING:
+        state = ft.new_deal(seed=rng.randrange(2**32), dealer=seed % 4)
+    return state
+
+
 def visible(state: State, seat: int) -> frozenset[Card]:
     """Every card ``seat`` may have seen, computed from the whole state (the ground truth).
 
@@ -205,3 +267,184 @@ def named(state: State, seat: int) -> frozenset[Card]:
     if state.phase is Phase.CALL and seat == state.current:
         called |= {action.card for action in legal_actions(state) if isinstance(action, Call)}
     return visible(state, seat) | called
+
+
+def run(first: int, last: int, *extra: str) -> str:
+    """Trumps ``first`` to ``last`` then ``extra``, as notation: ``run(2, 4) == "T2 T3 T4"``."""
+    return " ".join([*(f"T{rank}" for rank in range(first, last + 1)), *extra])
+
+
+#: Plain filler for a hand: Clubs, then Diamonds, then Hearts.
+FILLER = [card for suit in "CDH" for card in DECK if card.notation.endswith(suit)]
+
+
+def full_hand(relevant: str, rules: Rules = FOUR_PLAYER) -> str:
+    """``relevant`` (trumps and the Excuse) completed to a full hand with plain filler."""
+    mine = cards(relevant)
+    return " ".join(map(str, mine + FILLER[: rules.hand_size - len(mine)]))
+
+
+def check_annulled(state: State, reason: AnnulReason, seat: int | None) -> None:
+    """``state`` is annulled for ``reason`` (by ``seat``'s petit sec): over, scored zero."""
+    seats = state.rules.seats
+    assert state.phase is Phase.ANNULLED and state.is_terminal
+    assert state.current is None
+    assert state.annulment == Annulment(reason, seat)
+    if reason is AnnulReason.PETIT_SEC:
+        assert seat is not None
+        assert [c for c in state.hand(seat) if c.is_trump or c.is_excuse] == [Card(None, 1)]
+    assert legal_actions(state) == ()
+    assert ft.returns(state) == (0,) * seats
+    result = ft.score(state)
+    assert result.deltas == (0,) * seats
+    assert result.annulment == state.annulment
+    assert result.taker is None and result.unit == 0
+    assert state.next_dealer == (state.dealer + 1) % seats
+    with pytest.raises(IllegalActionError) as info:
+        apply(state, Pass())
+    assert info.value.rule is Rule.GAME_OVER
+
+
+# --- Seeded random deals, played at random --------------------------------------------------
+
+Deal: TypeAlias = tuple[list[list[Card]], list[Card], int]
+"""The hands (one per seat), the dog and the dealer."""
+
+#: How :func:`random_deal` deals, in turn (a petit sec one time in five).
+MODES = ("plain", "trumps", "plain", "trumps", "petit_sec")
+
+
+def random_deal(seed: int, mode: str, rules: Rules = FOUR_PLAYER) -> Deal:
+    """A deal from ``seed``: a plain shuffle, one seat stacked with trumps, or a petit sec."""
+    rng = random.Random(seed)
+    size = rules.hand_size
+    dealer = rng.randrange(rules.seats)
+    pack = list(DECK)
+    rng.shuffle(pack)
+    hands: list[list[Card]] = [[] for _ in range(rules.seats)]
+    seat = rng.randrange(rules.seats)
+    if mode == "trumps":
+        least = rules.handfuls[0][0]
+        trumps = [card for card in pack if card.is_trump][: rng.randint(least, least + 6)]
+        kings = [card for card in pack if card.is_king][: rng.randint(0, 4)]
+        picked = set(trumps + kings)
+        hands[seat] = (trumps + kings + [card for card in pack if card not in picked])[:size]
+    elif mode == "petit_sec":
+        petit = Card.parse("T1")
+        plain = [c for c in pack if not (c.is_trump or c.is_excuse)]
+        hands[seat] = [petit, *plain[: size - 1]]
+    taken = {card for hand in hands for card in hand}
+    rest = iter(card for card in pack if card not in taken)
+    for hand in hands:
+        while len(hand) < size:
+            hand.append(next(rest))
+    return hands, list(rest), dealer
+
+
+def start(dealt: Deal) -> State:
+    """The first state of ``dealt``."""
+    hands, dog, dealer = dealt
+    return deal_from(hands, dog, dealer=dealer, rules=RULES_BY_SEATS[len(hands)])
+
+
+def choose(state: State, rng: random.Random) -> Action:
+    """A random legal action, biased to reach every situation often.
+
+    In the bidding, a seat with ten trumps or more usually bids, others usually pass, and
+    low bids come first, so that the dog is often shown and the écart often made. A
+    handful, when one may be shown, is shown half of the time.
+    """
+    offered = legal_actions(state)
+    if state.phase is Phase.BIDDING:
+        bids = offered[1:]
+        strong = sum(card.is_trump for card in state.hand(state.current or 0)) >= 10
+        if bids and rng.random() < (0.8 if strong else 0.4):
+            return bids[0] if rng.random() < 0.7 else rng.choice(bids)
+        return offered[0]
+    handfuls = [action for action in offered if isinstance(action, DeclareHandful)]
+    if handfuls and rng.random() < 0.5:
+        return rng.choice(handfuls)
+    return rng.choice(offered)
+
+
+def play_random(state: State, rng: random.Random, steps: int) -> State:
+    """The state after up to ``steps`` actions of :func:`choose`."""
+    for _ in range(steps):
+        if state.is_terminal:
+            break
+        state = apply(state, choose(state, rng))
+    return state
+
+
+def play_to_end(state: State, rng: random.Random) -> list[State]:
+    """Every state from ``state`` to the end of the deal, played by :func:`choose`."""
+    states = [state]
+    while not state.is_terminal:
+        state = apply(state, choose(state, rng))
+        states.append(state)
+    return states
+
+
+def random_finished_deal(rules: Rules, seed: int) -> State:
+    """The deal of ``seed`` at this table, dealt by ``seed % seats``, played out at random."""
+    begin = ft.new_deal(seed=seed, rules=rules, dealer=seed % rules.seats)
+    return ft.rollout(begin, random.Random(seed))
+
+
+# --- Twins: the same deal with two cards exchanged -----------------------------------------
+
+
+def swap_deal(dealt: Deal, a: Card, b: Card) -> Deal:
+    """``dealt`` with the cards ``a`` and ``b`` exchanged."""
+    swap = {a: b, b: a}
+    hands, dog, dealer = dealt
+    return (
+        [[swap.get(c, c) for c in hand] for hand in hands],
+        [swap.get(c, c) for c in dog],
+        dealer,
+    )
+
+
+def swap_action(action: Action, a: Card, b: Card) -> Action:
+    """``action`` with the cards ``a`` and ``b`` exchanged."""
+    swap = {a: b, b: a}
+    if isinstance(action, Play):
+        return Play(swap.get(action.card, action.card))
+    if isinstance(action, Discard):
+        return Discard(swap.get(action.card, action.card))
+    if isinstance(action, DeclareHandful):
+        return DeclareHandful(swap.get(card, card) for card in action.cards)
+    return action
+
+
+def _replay(dealt: Deal, history: Iterable[Action]) -> State | None:
+    state = start(dealt)
+    try:
+        for action in history:
+            state = apply(state, action)
+    except IllegalActionError:
+        return None
+    return state
+
+
+def twin(
+    state: State, rng: random.Random, seat: int | None = None
+) -> tuple[State, Card, Card] | None:
+    """Another deal and state that differ from ``state`` only by two cards exchanged.
+
+    The two cards are in different places of the deal as dealt (two hands, or a hand and
+    the dog), and the same actions, with the two cards exchanged, are legal in the other
+    deal. With ``seat``, both cards are ones that seat never saw, in either deal.
+    """
+    dealt: Deal = ([list(hand) for hand in state.dealt], list(state.dog), state.dealer)
+    hands, dog, _dealer = dealt
+    place = {card: where for where, group in enumerate([*hands, dog]) for card in group}
+    seen = visible(state, seat) if seat is not None else frozenset()
+    unseen = [card for card in DECK if card not in seen]
+    pairs = [(a, b) for a, b in itertools.combinations(unseen, 2) if place[a] != place[b]]
+    rng.shuffle(pairs)
+    for a, b in pairs[:60]:
+        other = _replay(swap_deal(dealt, a, b), (swap_action(x, a, b) for x in state.history))
+        if other is not None and (seat is None or visible(other, seat) == seen):
+            return other, a, b
+    return None

@@ -31,10 +31,15 @@ from frenchtarot import (
     Play,
     Rules,
     State,
+    Suit,
 )
+from frenchtarot.match import Match, new_match, play_match
+from frenchtarot.players import RandomPlayer
 
 #: The three table sizes, the four-player game first (Hypothesis shrinks towards it).
 TABLES: tuple[Rules, ...] = (ft.FOUR_PLAYER, ft.THREE_PLAYER, ft.FIVE_PLAYER)
+#: Test ids for a parametrization over :data:`TABLES`.
+TABLE_IDS: tuple[str, ...] = tuple(rules.name for rules in TABLES)
 
 
 def max_actions(rules: Rules) -> int:
@@ -321,4 +326,72 @@ def actions() -> st.SearchStrategy[Action]:
         st.builds(Discard, cards()),
         st.builds(Play, cards()),
         st.builds(DeclareHandful, _handful_cards()),
+    )
+
+
+@st.composite
+def _matches(draw: st.DrawFn, deals: int, moves: int, finished: bool) -> Match:
+    players = draw(st.sampled_from([4, 3, 5]))
+    dead = players == 5 and draw(st.booleans())
+    length = draw(st.sampled_from([1, 2, 3] if finished else [None, 1, 2, 3]))
+    seed = draw(st.integers(min_value=0, max_value=2**40))
+    match = new_match(players, deals=length, seed=seed, dead_player=dead)
+    bots = [RandomPlayer(seed + n) for n in range(players)]
+    if finished:
+        return play_match(match, bots)
+    played = draw(st.integers(min_value=0, max_value=deals))
+    if played:
+        match = play_match(match, bots, deals=played)
+    for _ in range(draw(st.integers(min_value=0, max_value=moves))):
+        if match.current is None:
+            break
+        match = match.apply(ft.legal_actions(match.current)[0])
+    return match
+
+
+def matches(*, deals: int = 2, moves: int = 30) -> st.SearchStrategy[Match]:
+    """A match of any table size (five with or without a dead player), of one to three deals
+    or open-ended, stopped after up to ``deals`` deals played by random players and up to
+    ``moves`` actions of the next one."""
+    return _matches(deals, moves, False)
+
+
+def finished_matches() -> st.SearchStrategy[Match]:
+    """A match of one to three deals of any table size, played to its end by random players."""
+    return _matches(0, 0, True)
+
+
+def scalars() -> st.SearchStrategy[object]:
+    """Values of many types: numbers, text, bytes, cards, enums, tables, notations."""
+    return st.one_of(
+        st.none(),
+        st.booleans(),
+        st.integers(),
+        st.integers(min_value=-2, max_value=80),
+        st.floats(),
+        st.text(max_size=60),
+        st.binary(max_size=20),
+        st.complex_numbers(),
+        st.sampled_from([object(), int, str, ..., NotImplemented]),
+        st.sampled_from(DECK),
+        st.sampled_from(list(Suit)),
+        st.sampled_from(list(Contract)),
+        st.sampled_from(TABLES),
+        st.sampled_from(
+            ["KH", "T21", "EX", "pass", "garde", "call KS", "discard 2S", "handful T1 T2"]
+        ),
+    )
+
+
+def anything() -> st.SearchStrategy[object]:
+    """Values of every type, containers of them included."""
+    return st.recursive(
+        scalars(),
+        lambda inner: st.one_of(
+            st.lists(inner, max_size=6),
+            st.tuples(inner, inner),
+            st.frozensets(st.sampled_from(DECK), max_size=8),
+            st.dictionaries(st.text(max_size=5), inner, max_size=3),
+        ),
+        max_leaves=12,
     )

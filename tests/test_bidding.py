@@ -1,10 +1,11 @@
-"""The bidding: who speaks when, which bids are allowed, who takes, and four passes."""
+"""The bidding: who speaks when, which bids are allowed, who takes, and everyone passing."""
 
 from __future__ import annotations
 
 import itertools
 
 import pytest
+from hypothesis import given
 
 from frenchtarot import (
     RULES_BY_SEATS,
@@ -18,6 +19,7 @@ from frenchtarot import (
     Phase,
     Play,
     Rule,
+    Rules,
     State,
     apply,
     is_legal,
@@ -26,7 +28,8 @@ from frenchtarot import (
     returns,
     score,
 )
-from tests.builders import assert_refused, deal, play_out, snapshot
+from tests.builders import assert_refused, check_annulled, deal, play_out, snapshot
+from tests.strategies import TABLE_IDS, TABLES, Walk, walk, walks
 
 DEALERS = (0, 1, 2, 3)
 PASS = Pass()
@@ -254,3 +257,36 @@ def test_the_bidding_does_not_touch_the_cards(seed: int) -> None:
         assert state.dog == before.dog
         assert state.discard == ()
         assert state.tricks == () and state.current_trick == ()
+
+
+@pytest.mark.parametrize("rules", TABLES, ids=TABLE_IDS)
+def test_everyone_passing_annuls_the_deal(rules: Rules) -> None:
+    for dealer in range(rules.seats):
+        state = new_deal(seed=1, rules=rules, dealer=dealer)
+        assert state.phase is Phase.BIDDING
+        for word in range(rules.seats):
+            assert state.phase is Phase.BIDDING
+            assert state.current == (dealer + 1 + word) % rules.seats
+            state = apply(state, Pass())
+        check_annulled(state, AnnulReason.ALL_PASSED, None)
+        assert state.bids == tuple(
+            ((dealer + 1 + n) % rules.seats, None) for n in range(rules.seats)
+        )
+
+
+@given(walks(12))
+def test_bids_strictly_increase_along_the_history(steps: Walk) -> None:
+    for state, _action in walk(*steps):
+        words = state.history[: state.rules.seats]
+        contracts = [word.contract for word in words if isinstance(word, Bid)]
+        assert contracts == sorted(set(contracts))
+        assert all(isinstance(word, (Pass, Bid)) for word in words)
+        assert [seat for seat, _contract in state.bids] == [
+            (state.dealer + 1 + n) % state.rules.seats for n in range(len(words))
+        ]
+        if contracts:
+            assert state.contract == contracts[-1]
+            assert state.taker == next(s for s, c in state.bids if c == contracts[-1])
+        else:
+            assert state.contract is None
+            assert state.taker is None

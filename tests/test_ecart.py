@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from frenchtarot import (
+    Action,
     AnnounceSlam,
     Bid,
     Card,
@@ -19,13 +21,24 @@ from frenchtarot import (
     Phase,
     Play,
     Rule,
+    Rules,
     State,
     apply,
     is_legal,
     legal_actions,
     new_deal,
 )
-from tests.builders import assert_refused, cards, deal, play_out
+from tests.builders import assert_refused, biddable_deal, cards, deal, play_out
+from tests.strategies import (
+    TABLE_IDS,
+    TABLES,
+    DealSpec,
+    Walk,
+    choices,
+    scarce_ecart_deals,
+    walk,
+    walks,
+)
 
 KINGS = cards("KS KH KD KC")
 ORDINARY = cards("2S 3S 4H 5H 6D 7D 8C 9C")
@@ -222,9 +235,7 @@ def test_no_ecart_and_no_dog_in_any_hand_without_the_dog(
 @given(st.integers(min_value=0, max_value=2**32 - 1), st.sampled_from(list(Contract)[:2]))
 def test_random_ecarts_follow_the_rules(seed: int, contract: Contract) -> None:
     rng = random.Random(seed)
-    state = new_deal(seed=seed, dealer=seed % 4)
-    while state.phase is not Phase.BIDDING:
-        state = new_deal(seed=rng.randrange(2**32), dealer=seed % 4)
+    state = biddable_deal(seed, rng)
     state = play_out(state, [Bid(contract), Pass(), Pass(), Pass()])
     taker = state.taker
     assert taker is not None
@@ -239,3 +250,79 @@ def test_random_ecarts_follow_the_rules(seed: int, contract: Contract) -> None:
     assert state.phase is Phase.SLAM
     assert sum(card.is_trump for card in state.discard) == max(0, 6 - low)
     assert len(state.hand(taker)) == 18
+
+
+@pytest.mark.parametrize("rules", TABLES, ids=TABLE_IDS)
+def test_the_taker_takes_the_dog_and_puts_aside_as_many(rules: Rules) -> None:
+    """After a Petite, the five-player taker calls first; every taker puts the dog's size aside."""
+    state = new_deal(seed=1, rules=rules)
+    state = play_out(state, ["petite"] + ["pass"] * (rules.seats - 1))
+    if rules.calls_partner:
+        assert state.phase is Phase.CALL
+        state = play_out(state, ["call KS"])
+    assert state.phase is Phase.DISCARD
+    taker = state.taker
+    assert taker == 1
+    assert len(state.hand(taker)) == rules.hand_size + rules.dog_size
+    for _ in range(rules.dog_size):
+        assert state.phase is Phase.DISCARD
+        discard = next(a for a in legal_actions(state) if isinstance(a, Discard))
+        state = apply(state, discard)
+    assert state.phase is Phase.SLAM
+    assert len(state.discard) == rules.dog_size
+    assert len(state.hand(taker)) == rules.hand_size
+
+
+# ---------------------------------------------------------------------------------------------
+# Properties along random deals.
+
+
+def _ordinary(cards: Sequence[Card]) -> int:
+    return sum(1 for card in cards if card.suit is not None and not card.is_king)
+
+
+def _check_ecart(steps: list[tuple[State, Action | None]]) -> None:
+    start = next((state for state, _a in steps if state.phase is Phase.DISCARD), None)
+    if start is None:
+        return
+    assert start.taker is not None
+    size = start.rules.dog_size
+    forced = max(0, size - _ordinary(start.hand(start.taker)))
+    for state, _action in steps:
+        ecart = state.discard
+        assert not any(card.is_king or card.is_bout for card in ecart)
+        trumps = sum(1 for card in ecart if card.is_trump)
+        assert trumps <= forced
+        if len(ecart) == size:
+            # Trumps go to the écart only for want of ordinary cards, and then as few as
+            # possible: exactly the shortfall.
+            assert trumps == forced
+
+
+@given(walks())
+def test_the_ecart_never_holds_a_king_or_a_bout(steps: Walk) -> None:
+    _check_ecart(list(walk(*steps)))
+
+
+@given(
+    scarce_ecart_deals(None),
+    st.sampled_from((Contract.PETITE, Contract.GARDE)),
+    choices(6, min_steps=6),
+)
+def test_the_ecart_holds_trumps_only_for_want_of_ordinary_cards(
+    spec: DealSpec, contract: Contract, picks: tuple[int, ...]
+) -> None:
+    state = spec.deal()
+    rules = state.rules
+    assert state.phase is Phase.BIDDING  # the Petit is with the taker: no petit sec
+    words: list[Action] = [Bid(contract), *[Pass()] * (rules.seats - 1)]
+    for word in words:
+        state = apply(state, word)
+    if state.phase is Phase.CALL:
+        state = apply(state, legal_actions(state)[0])
+    assert state.phase is Phase.DISCARD
+    assert state.taker == (spec.dealer + 1) % rules.seats
+    steps = list(walk(state, picks[: rules.dog_size]))
+    assert steps[-1][0].phase is Phase.SLAM
+    assert len(steps[-1][0].discard) == rules.dog_size
+    _check_ecart(steps)

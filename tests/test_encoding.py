@@ -17,11 +17,9 @@ from frenchtarot import (
     AnnounceSlam,
     Bid,
     Call,
-    Card,
     Contract,
     DeclareHandful,
     Discard,
-    IllegalActionError,
     Pass,
     Play,
     Rules,
@@ -48,9 +46,8 @@ from frenchtarot.encoding import (
     score_bound,
     write_tensor,
 )
-from tests.strategies import TABLES, TRUMPS, states
-
-TABLE_IDS = [f"{rules.seats}p" for rules in TABLES]
+from tests.builders import twin
+from tests.strategies import TABLE_IDS, TABLES, TRUMPS, states
 
 
 @given(state=states())
@@ -136,45 +133,6 @@ def test_fields_tile_the_tensor_without_gaps(rules: Rules) -> None:
 # ---------------------------------------------------------------------------------------------
 # No leak: exchanging cards a seat cannot see changes none of its tensors.
 
-Deal = tuple[list[list[Card]], list[Card], int]
-
-
-def _swap_action(action: Action, swap: dict[Card, Card]) -> Action:
-    if isinstance(action, Play):
-        return Play(swap.get(action.card, action.card))
-    if isinstance(action, Discard):
-        return Discard(swap.get(action.card, action.card))
-    if isinstance(action, DeclareHandful):
-        return DeclareHandful(swap.get(card, card) for card in action.cards)
-    return action
-
-
-def _twin(state: State, seat: int, rng: random.Random) -> tuple[State, Card, Card] | None:
-    """The same actions in a deal where two cards ``seat`` never saw are exchanged."""
-    hands = [list(hand) for hand in state.dealt]
-    dog = list(state.dog)
-    place = {card: where for where, group in enumerate([*hands, dog]) for card in group}
-    mine = observe(state, seat)
-    unseen = [card for card in DECK if place[card] != seat]
-    pairs = [(a, b) for a, b in itertools.combinations(unseen, 2) if place[a] != place[b]]
-    rng.shuffle(pairs)
-    for a, b in pairs[:60]:
-        swap = {a: b, b: a}
-        other = ft.deal_from(
-            [[swap.get(c, c) for c in hand] for hand in hands],
-            [swap.get(c, c) for c in dog],
-            dealer=state.dealer,
-            rules=state.rules,
-        )
-        try:
-            for action in state.history:
-                other = ft.apply(other, _swap_action(action, swap))
-        except IllegalActionError:
-            continue
-        if observe(other, seat) == mine:
-            return other, a, b
-    return None
-
 
 @pytest.mark.parametrize("rules", TABLES, ids=TABLE_IDS)
 @given(
@@ -192,7 +150,7 @@ def test_cards_a_seat_cannot_see_change_none_of_its_tensors(
         if state.is_terminal:
             break
         state = ft.apply(state, rng.choice(ft.legal_actions(state)))
-    found = _twin(state, seat, rng)
+    found = twin(state, rng, seat)
     if found is None:  # every hidden card already shown: nothing to exchange
         return
     other, a, b = found

@@ -1,20 +1,25 @@
-"""Tests for the exception hierarchy of :mod:`frenchtarot.errors` and what errors carry."""
+"""The exception hierarchy of :mod:`frenchtarot.errors`, and what an error carries and says:
+a refusal names the seat to act, the moment (``where``), the rule and the reason."""
 
 from __future__ import annotations
 
 import importlib
 import inspect
 import pickle
+import random
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 import frenchtarot
+import frenchtarot as ft
 from frenchtarot import (
+    FIVE_PLAYER,
     Action,
     AnnounceSlam,
     Bid,
+    Call,
     Card,
     Contract,
     DealOverError,
@@ -47,6 +52,7 @@ from frenchtarot.errors import (
     InvalidMatchError,
     RecordError,
 )
+from tests.builders import assert_refused, deal, play_out
 
 # Each error class and the builtin exception it must also be, so callers can catch either.
 HIERARCHY: list[tuple[type[TarotError], type[Exception]]] = [
@@ -151,12 +157,6 @@ def test_rules_have_distinct_non_empty_texts() -> None:
 # IllegalActionError, raised by apply.
 
 
-def play_out(state: State, actions: list[Action]) -> State:
-    for action in actions:
-        state = apply(state, action)
-    return state
-
-
 PASSES = [Pass(), Pass(), Pass()]
 # new_deal(seed=1): dealer 0, seat 1 speaks first and holds T2 T4 T9 T10 T12 T17 T21 4S 7S
 # CS QS KS 6H 2D 3D 7D 7C JC (see test_dealing.py); seat 0 holds KH.
@@ -218,15 +218,6 @@ def test_apply_raises_illegal_action_error_with_rule_action_and_seat(
         apply(state, legal_actions(state)[0])
 
 
-@pytest.mark.parametrize("value", ["pass", None, 3, Card.parse("KH"), Contract.GARDE])
-def test_apply_of_a_non_action_raises_tarot_type_error(value: object) -> None:
-    state = new_deal(seed=1)
-    with pytest.raises(TarotTypeError) as info:
-        apply(state, value)  # type: ignore[arg-type]
-    assert isinstance(info.value, TypeError)
-    assert state == new_deal(seed=1)
-
-
 def test_score_of_an_unfinished_deal_raises_not_terminal_error() -> None:
     state = new_deal(seed=1)
     with pytest.raises(NotTerminalError) as info:
@@ -235,12 +226,271 @@ def test_score_of_an_unfinished_deal_raises_not_terminal_error() -> None:
     assert "bidding" in str(info.value)
 
 
-@pytest.mark.parametrize("seat", [-1, -4, 4, 10])
-def test_a_seat_outside_the_table_raises_invalid_seat_error(seat: int) -> None:
-    # hand(-1) must not quietly answer with seat 3's cards.
-    with pytest.raises(InvalidSeatError) as info:
-        new_deal(seed=1).hand(seat)
-    assert str(seat) in str(info.value)
+# ---------------------------------------------------------------------------------------------
+# A refusal names the seat to act, the moment and the reason.
+
+# new_deal(seed=1): dealer 0, seat 1 speaks first (its hand is in test_dealing.py).
+# new_deal(seed=1): dealer 0, seat 1 speaks first (its hand is in test_dealing.py).
+TRUMPS = "T1 T2 T3 T4 T5 T6 T7 T8 T9 T10 T11 T12 T13 EX"
+
+
+def seed_1(script: str = "") -> State:
+    return play_out(ft.new_deal(seed=1), script)
+
+
+def handful_deal() -> State:
+    """Seat 1 leads the first trick (Garde sans) holding T1 to T13, the Excuse, QH and KH."""
+    return play_out(deal({1: TRUMPS + " KH QH"}, ""), "garde_sans pass pass pass pass")
+
+
+def handful(text: str) -> DeclareHandful:
+    return DeclareHandful(text.split())
+
+
+def after_the_first_trick() -> State:
+    state = ft.apply(handful_deal(), handful("T1 T2 T3 T4 T5 T6 T7 T8 T9 T10"))
+    while not state.tricks:
+        state = ft.apply(state, next(a for a in ft.legal_actions(state) if isinstance(a, Play)))
+    return state
+
+
+def five_player_call() -> State:
+    return play_out(deal({1: "KS KH QS"}, rules=FIVE_PLAYER), "petite pass pass pass pass")
+
+
+REFUSALS: list[tuple[str, Callable[[], State], ft.Action, int | None, Rule, int, str, str]] = [
+    # (id, state, action, seat claiming to act, rule, seat named, detail, where)
+    (
+        "not-your-turn",
+        seed_1,
+        Pass(),
+        3,
+        Rule.NOT_YOUR_TURN,
+        1,
+        "it is seat 1's turn, not 3's",
+        "seat 1 to act, the bidding",
+    ),
+    (
+        "play-in-the-bidding",
+        seed_1,
+        Play(Card.parse("KS")),
+        None,
+        Rule.WRONG_PHASE,
+        1,
+        "the deal is in the bidding phase",
+        "seat 1 to act, the bidding",
+    ),
+    (
+        "bid-too-low",
+        lambda: seed_1("garde"),
+        Bid(Contract.PETITE),
+        None,
+        Rule.BID_TOO_LOW,
+        2,
+        "the highest bid is garde",
+        "seat 2 to act, the bidding",
+    ),
+    (
+        "bid-too-low-after-garde-sans",
+        lambda: seed_1("pass garde_sans"),
+        Bid(Contract.GARDE),
+        None,
+        Rule.BID_TOO_LOW,
+        3,
+        "the highest bid is garde_sans",
+        "seat 3 to act, the bidding",
+    ),
+    (
+        "pass-in-the-ecart",
+        lambda: seed_1("garde pass pass pass"),
+        Pass(),
+        None,
+        Rule.WRONG_PHASE,
+        1,
+        "the deal is in the discard phase",
+        "seat 1 to act, the écart",
+    ),
+    (
+        "discard-a-king",
+        lambda: seed_1("garde pass pass pass"),
+        Discard(Card.parse("KS")),
+        None,
+        Rule.FORBIDDEN_DISCARD,
+        1,
+        "allowed: 1S 4S 7S CS QS 6H 2D 3D 5D 7D 9D 6C 7C 8C JC",
+        "seat 1 to act, the écart",
+    ),
+    (
+        "bid-at-the-slam-announcement",
+        lambda: seed_1("garde_sans pass pass pass"),
+        Bid(Contract.GARDE),
+        None,
+        Rule.WRONG_PHASE,
+        1,
+        "the deal is in the slam phase",
+        "seat 1 to act, the slam announcement",
+    ),
+    (
+        "pass-in-the-play",
+        lambda: seed_1("garde_sans pass pass pass pass"),
+        Pass(),
+        None,
+        Rule.WRONG_PHASE,
+        1,
+        "the deal is in the play phase",
+        "seat 1 to act, trick 1",
+    ),
+    (
+        "call-a-queen-without-the-four-kings",
+        five_player_call,
+        Call(Card.parse("QS")),
+        None,
+        Rule.CARD_NOT_CALLABLE,
+        1,
+        "allowed: KS KH KD KC",
+        "seat 1 to act, the call",
+    ),
+    (
+        "pass-at-the-call",
+        five_player_call,
+        Pass(),
+        None,
+        Rule.WRONG_PHASE,
+        1,
+        "the deal is in the call phase",
+        "seat 1 to act, the call",
+    ),
+    (
+        "handful-of-the-wrong-size",
+        handful_deal,
+        handful("T1 T2 T3"),
+        None,
+        Rule.INVALID_HANDFUL,
+        1,
+        "a handful has exactly 10, 13 or 15 cards, not 3",
+        "seat 1 to act, trick 1",
+    ),
+    (
+        "handful-with-suit-cards",
+        handful_deal,
+        handful("T1 T2 T3 T4 T5 T6 T7 T8 KH QH"),
+        None,
+        Rule.INVALID_HANDFUL,
+        1,
+        "a handful shows only trumps and the Excuse, not QH KH",
+        "seat 1 to act, trick 1",
+    ),
+    (
+        "handful-with-trumps-not-held",
+        handful_deal,
+        handful("T1 T2 T3 T4 T5 T6 T7 T8 T20 T21"),
+        None,
+        Rule.INVALID_HANDFUL,
+        1,
+        "the player does not hold T20 T21",
+        "seat 1 to act, trick 1",
+    ),
+    (
+        "handful-with-the-excuse-and-trumps-hidden",
+        handful_deal,
+        handful("EX T1 T2 T3 T4 T5 T6 T7 T8 T9"),
+        None,
+        Rule.INVALID_HANDFUL,
+        1,
+        "the Excuse may be shown only with every trump held, and T10 T11 T12 T13 is hidden",
+        "seat 1 to act, trick 1",
+    ),
+    (
+        "second-handful",
+        lambda: ft.apply(handful_deal(), handful("T1 T2 T3 T4 T5 T6 T7 T8 T9 T10")),
+        handful("T4 T5 T6 T7 T8 T9 T10 T11 T12 T13"),
+        None,
+        Rule.HANDFUL_NOT_NOW,
+        1,
+        "seat 1 has already shown a handful",
+        "seat 1 to act, trick 1",
+    ),
+    (
+        "handful-after-the-first-trick",
+        after_the_first_trick,
+        handful("T1 T2 T3 T4 T5 T6 T7 T8 T9 T10"),
+        None,
+        Rule.HANDFUL_NOT_NOW,
+        0,
+        "the first trick is over",
+        "seat 0 to act, trick 2",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("make", "action", "claim", "rule", "seat", "detail", "where"),
+    [row[1:] for row in REFUSALS],
+    ids=[row[0] for row in REFUSALS],
+)
+def test_a_refusal_names_the_seat_to_act_the_moment_and_the_reason(
+    make: Callable[[], State],
+    action: ft.Action,
+    claim: int | None,
+    rule: Rule,
+    seat: int,
+    detail: str,
+    where: str,
+) -> None:
+    state = make()
+    error = assert_refused(state, action, rule, seat=claim)
+    assert (error.seat, error.detail, error.where) == (seat, detail, where)
+    assert str(error) == f"illegal action {action} ({where}): {rule.value} ({detail})"
+
+
+def test_a_refusal_after_the_deal_names_no_seat() -> None:
+    state = ft.new_deal(seed=232)  # a petit sec: annulled as dealt
+    error = assert_refused(state, Pass(), Rule.GAME_OVER)
+    assert (error.seat, error.detail, error.where) == (None, "", "the deal is over")
+
+
+HANDFUL = "T1 T2 T3 T4 T5 T6 T7 T8 T9 T10 T11 T12 T13"
+
+
+@pytest.mark.parametrize(
+    ("script", "action", "where"),
+    [
+        ("petite", "petite", "seat 2 to act, the bidding"),
+        ("garde pass pass pass", "discard KS", "seat 1 to act, the écart"),
+        ("garde_sans pass pass pass", "KS", "seat 1 to act, the slam announcement"),
+        ("garde_sans pass pass pass pass", "discard 2S", "seat 1 to act, trick 1"),
+    ],
+)
+def test_a_refusal_says_where_in_the_deal(script: str, action: str, where: str) -> None:
+    state = play_out(deal({1: HANDFUL}, "KS"), script)
+    with pytest.raises(IllegalActionError) as caught:
+        ft.apply(state, ft.parse_action(action))
+    error = caught.value
+    assert error.where == where
+    assert f"({where})" in str(error)
+    assert error.rule.value in str(error)
+    again = pickle.loads(pickle.dumps(error))
+    assert (str(again), again.where, again.rule) == (str(error), where, error.rule)
+
+
+def test_a_refusal_in_a_later_trick_names_the_trick() -> None:
+    state = play_out(deal({1: HANDFUL}, ""), "garde_sans pass pass pass pass")
+    while len(state.tricks) < 4:
+        state = ft.apply(state, ft.legal_actions(state)[-1])
+    with pytest.raises(IllegalActionError) as caught:
+        ft.apply(state, ft.Play("KS") if "KS" not in map(str, ft.legal_actions(state)) else Pass())
+    assert caught.value.where == f"seat {state.current} to act, trick 5"
+
+
+def test_a_refusal_after_the_end_and_at_the_call() -> None:
+    end = ft.rollout(ft.new_deal(seed=3), random.Random(3))
+    with pytest.raises(IllegalActionError) as caught:
+        ft.apply(end, Pass())
+    assert caught.value.where == "the deal is over"
+    five = play_out(deal({1: "KS KH KD KC"}, rules=ft.FIVE_PLAYER), "pass garde pass pass pass")
+    with pytest.raises(IllegalActionError) as caught:
+        ft.apply(five, ft.Call("T1"))
+    assert caught.value.where == "seat 2 to act, the call"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -273,34 +523,6 @@ def test_errors_pickle(error: TarotError, attributes: dict[str, object]) -> None
     assert str(restored) == str(error)
     for name, value in attributes.items():
         assert getattr(restored, name) == value
-
-
-@pytest.mark.parametrize(
-    ("seat", "error"),
-    [(-1, InvalidSeatError), (4, InvalidSeatError), (True, TarotTypeError), ("1", TarotTypeError)],
-)
-def test_apply_checks_the_claimed_seat(seat: object, error: type[TarotError]) -> None:
-    state = new_deal(seed=1)
-    with pytest.raises(error) as info:
-        apply(state, Pass(), seat=seat)  # type: ignore[arg-type]
-    assert repr(seat) in str(info.value) or str(seat) in str(info.value)
-    with pytest.raises(error):
-        is_legal(state, Pass(), seat=seat)  # type: ignore[arg-type]
-    assert apply(state, Pass(), seat=1).current == 2
-
-
-@pytest.mark.parametrize("not_a_state", [None, "state", 3, new_deal(seed=1).hands])
-def test_functions_taking_a_state_refuse_anything_else(not_a_state: object) -> None:
-    calls: list[Callable[[], object]] = [
-        lambda: apply(not_a_state, Pass()),  # type: ignore[arg-type]
-        lambda: legal_actions(not_a_state),  # type: ignore[arg-type]
-        lambda: is_legal(not_a_state, Pass()),  # type: ignore[arg-type]
-        lambda: score(not_a_state),  # type: ignore[arg-type]
-        lambda: frenchtarot.returns(not_a_state),  # type: ignore[arg-type]
-    ]
-    for call in calls:
-        with pytest.raises(TarotTypeError, match="expected a State"):
-            call()
 
 
 def test_refusals_say_what_was_allowed() -> None:

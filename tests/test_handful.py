@@ -1,4 +1,5 @@
-"""Handfuls (poignées): valid displays, the offered displays, and when one may be shown."""
+"""Handfuls (poignées): valid displays, the offered displays, when one may be shown, the
+écart's trumps, and the sizes and bonuses of each table."""
 
 from __future__ import annotations
 
@@ -9,40 +10,44 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import frenchtarot as ft
 from frenchtarot import (
     DECK,
+    FIVE_PLAYER,
+    FOUR_PLAYER,
+    THREE_PLAYER,
     Bid,
     Card,
     Contract,
     DeclareHandful,
     Discard,
     Handful,
+    IllegalActionError,
     Phase,
     Play,
     Rule,
+    Rules,
     State,
     apply,
     is_legal,
     legal_actions,
-    new_deal,
 )
-from tests.builders import assert_refused, cards, deal, legal_plays, play_out
+from frenchtarot.scoring import HandfulBonus
+from tests.builders import (
+    assert_refused,
+    biddable_deal,
+    cards,
+    deal,
+    full_hand,
+    legal_plays,
+    play_out,
+    run,
+)
+from tests.reference import reference_score
 
 EXCUSE = Card.parse("EX")
 SIZES = (10, 13, 15)
-# Plain filler for a hand: Clubs, then Diamonds, then Hearts.
-FILLER = [card for suit in "CDH" for card in DECK if card.notation.endswith(suit)]
-
-
-def run(first: int, last: int, *extra: str) -> str:
-    """Trumps ``first`` to ``last`` then ``extra``, as notation: ``run(2, 4) == "T2 T3 T4"``."""
-    return " ".join([*(f"T{rank}" for rank in range(first, last + 1)), *extra])
-
-
-def full_hand(relevant: str) -> str:
-    """``relevant`` (trumps and the Excuse) completed to 18 cards with plain filler."""
-    mine = cards(relevant)
-    return " ".join(map(str, mine + FILLER[: 18 - len(mine)]))
+PLAIN = [card for card in DECK if card.suit is not None]
 
 
 def declarations(state: State) -> list[DeclareHandful]:
@@ -367,9 +372,7 @@ def reference_offer(hand: Iterable[Card], aside: Iterable[Card]) -> list[frozens
 @given(st.integers(min_value=0, max_value=2**32 - 1))
 def test_random_displays(seed: int) -> None:
     rng = random.Random(seed)
-    state = new_deal(seed=seed, dealer=seed % 4)
-    while state.phase is not Phase.BIDDING:
-        state = new_deal(seed=rng.randrange(2**32), dealer=seed % 4)
+    state = biddable_deal(seed, rng)
     state = play_out(state, [Bid(rng.choice(list(Contract)))] + ["pass"] * 3)
     while state.phase is not Phase.PLAY:
         state = apply(state, rng.choice(legal_actions(state)))
@@ -393,3 +396,149 @@ def test_random_displays(seed: int) -> None:
             state = check_accepted(state, DeclareHandful(rng.choice(offer)))
         state = apply(state, Play(rng.choice(sorted(legal_plays(state)))))
     assert len(state.tricks) == 1
+
+
+# ---------------------------------------------------------------------------------------
+# Every table: the sizes, the displays offered, the bonus in the score.
+
+
+def about_to_lead(rules: Rules, relevant: str) -> State:
+    """Seat 0 about to lead the first trick, holding ``relevant`` and plain filler.
+
+    The dealer is the last seat, so seat 0 speaks first (and passes) and leads; seat 1 takes
+    a Garde sans (with five players it then calls the King of Spades) and announces no slam.
+    """
+    mine = cards(relevant)
+    filler = [card for card in PLAIN if card not in mine]
+    hand = " ".join(map(str, mine + filler[: rules.hand_size - len(mine)]))
+    state = deal({0: hand}, dealer=rules.seats - 1, rules=rules)
+    assert state.phase is Phase.BIDDING
+    words = ["pass", "garde_sans"] + ["pass"] * (rules.seats - 2)
+    if rules.calls_partner:
+        words.append("call KS")
+    state = play_out(state, [*words, "pass"])
+    assert state.phase is Phase.PLAY and state.current == 0 and not state.tricks
+    return state
+
+
+HELD_FOR_DISPLAYS = {
+    THREE_PLAYER: run(1, 21, "EX"),
+    FOUR_PLAYER: run(1, 17),
+    FIVE_PLAYER: run(1, 15),
+}
+
+DISPLAY_SIZES = [
+    *((THREE_PLAYER, size, size in (13, 15, 18)) for size in (10, 12, 13, 14, 15, 16, 18, 19, 21)),
+    *((FOUR_PLAYER, size, size in (10, 13, 15)) for size in (8, 10, 13, 15, 17)),
+    *((FIVE_PLAYER, size, size in (8, 10, 13)) for size in (7, 8, 9, 10, 13, 15)),
+]
+
+
+@pytest.mark.parametrize(
+    ("rules", "size", "accepted"),
+    DISPLAY_SIZES,
+    ids=[f"{r.seats}p-{size}" for r, size, _ in DISPLAY_SIZES],
+)
+def test_handful_sizes_per_table(rules: Rules, size: int, accepted: bool) -> None:
+    state = about_to_lead(rules, HELD_FOR_DISPLAYS[rules])
+    action = DeclareHandful(cards(run(1, size)))
+    if accepted:
+        assert ft.is_legal(state, action)
+        after = ft.apply(state, action)
+        assert after.handfuls == (ft.Handful(0, tuple(cards(run(1, size)))),)
+        assert after.handfuls[0].size == size
+        assert after.current == 0 and after.phase is Phase.PLAY
+    else:
+        error = assert_refused(state, action, Rule.INVALID_HANDFUL)
+        sizes = [threshold for threshold, _ in rules.handfuls]
+        assert f"{sizes[0]}, {sizes[1]} or {sizes[2]} cards, not {size}" in str(error)
+
+
+TABLE_OFFERED = [
+    (THREE_PLAYER, run(1, 12), []),
+    (THREE_PLAYER, run(1, 12, "EX"), [run(1, 12, "EX")]),
+    (THREE_PLAYER, run(1, 13), [run(1, 13)]),
+    (THREE_PLAYER, run(1, 14, "EX"), [run(1, 13), run(1, 14, "EX")]),
+    (THREE_PLAYER, run(1, 17), [run(1, 13), run(1, 15)]),
+    (THREE_PLAYER, run(1, 17, "EX"), [run(1, 13), run(1, 15), run(1, 17, "EX")]),
+    (THREE_PLAYER, run(1, 21, "EX"), [run(1, 13), run(1, 15), run(1, 18)]),
+    (FOUR_PLAYER, run(1, 9), []),
+    (FOUR_PLAYER, run(1, 10), [run(1, 10)]),
+    (FOUR_PLAYER, run(1, 16), [run(1, 10), run(1, 13), run(1, 15)]),
+    (FIVE_PLAYER, run(1, 7), []),
+    (FIVE_PLAYER, run(1, 7, "EX"), [run(1, 7, "EX")]),
+    (FIVE_PLAYER, run(1, 8), [run(1, 8)]),
+    (FIVE_PLAYER, run(1, 12), [run(1, 8), run(1, 10)]),
+    (FIVE_PLAYER, run(1, 12, "EX"), [run(1, 8), run(1, 10), run(1, 12, "EX")]),
+    (FIVE_PLAYER, run(1, 14, "EX"), [run(1, 8), run(1, 10), run(1, 13)]),
+]
+
+
+@pytest.mark.parametrize(
+    ("rules", "held", "offered"),
+    TABLE_OFFERED,
+    ids=[f"{r.seats}p-{held.count('T')}{' EX' * ('EX' in held)}" for r, held, _ in TABLE_OFFERED],
+)
+def test_offered_displays_per_table(rules: Rules, held: str, offered: list[str]) -> None:
+    state = about_to_lead(rules, held)
+    expected = [DeclareHandful(cards(shown)) for shown in offered]
+    assert declarations(state) == expected
+    sizes = {threshold for threshold, _ in rules.handfuls}
+    for action in expected:
+        assert len(action.cards) in sizes
+        assert ft.is_legal(state, action)
+    actions = ft.legal_actions(state)
+    assert all(isinstance(action, Play) for action in actions[len(expected) :])
+
+
+BONUS_CASES = [
+    (THREE_PLAYER, 13, 20),
+    (THREE_PLAYER, 15, 30),
+    (THREE_PLAYER, 18, 40),
+    (FOUR_PLAYER, 10, 20),
+    (FOUR_PLAYER, 13, 30),
+    (FOUR_PLAYER, 15, 40),
+    (FIVE_PLAYER, 8, 20),
+    (FIVE_PLAYER, 10, 30),
+    (FIVE_PLAYER, 13, 40),
+]
+
+
+@pytest.mark.parametrize(
+    ("rules", "size", "bonus"),
+    BONUS_CASES,
+    ids=[f"{r.seats}p-{size}" for r, size, _ in BONUS_CASES],
+)
+def test_handful_bonus_in_the_score(rules: Rules, size: int, bonus: int) -> None:
+    """Seat 0, a defender, shows a handful; the bonus goes to whichever camp wins.
+
+    Seat 0 holds every trump up to the triple handful; the others cannot show one.
+    """
+    largest = max(size for rules_, size, _ in BONUS_CASES if rules_ is rules)
+    state = about_to_lead(rules, run(1, largest))
+    state = ft.apply(state, DeclareHandful(cards(run(1, size))))
+    for seed in range(12):
+        end = ft.rollout(state, random.Random(seed))
+        result = ft.score(end)
+        assert result.handfuls == (HandfulBonus(0, size, bonus if result.made else -bonus),)
+        assert result == reference_score(end)
+
+
+def test_only_the_taker_may_count_the_trumps_put_in_the_ecart() -> None:
+    # Seat 1 takes with the four Kings, nine trumps and two small cards, and the dog holds
+    # three trumps: one trump must go to the écart. Seat 2 holds seven trumps: with that
+    # écart trump it would have eight, a handful.
+    taker = "KS KH KD KC T1 T2 T3 T4 T5 T6 T7 T8 T9 1S 2S"
+    rules = ft.FIVE_PLAYER
+    state = deal({1: taker, 2: "T11 T12 T13 T14 T15 T16 T17"}, "T18 T19 T20", rules=rules)
+    state = play_out(state, "petite pass pass pass pass call KS discard 1S discard 2S discard T9")
+    assert [card for card in state.discard if card.is_trump] == [Card.parse("T9")]
+    state = play_out(state, "pass")
+    while state.current != 2:
+        state = ft.apply(state, ft.legal_actions(state)[-1])
+    assert not any(isinstance(a, ft.DeclareHandful) for a in ft.legal_actions(state))
+    eight = ft.DeclareHandful(["T9", "T11", "T12", "T13", "T14", "T15", "T16", "T17"])
+    with pytest.raises(IllegalActionError) as caught:
+        ft.apply(state, eight)
+    assert caught.value.rule is Rule.INVALID_HANDFUL
+    assert "does not hold T9" in caught.value.detail

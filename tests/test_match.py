@@ -8,7 +8,6 @@ import random
 
 import pytest
 from hypothesis import given
-from hypothesis import strategies as st
 
 import frenchtarot as ft
 from frenchtarot import AnnulReason, Bid, Card, Contract, Pass
@@ -27,6 +26,7 @@ from frenchtarot.match import (
 )
 from frenchtarot.players import RandomPlayer, SimplePlayer
 from tests.builders import cards
+from tests.strategies import finished_matches
 
 
 def draws(text: str) -> tuple[tuple[int, Card], ...]:
@@ -456,18 +456,7 @@ def test_a_standing_is_an_immutable_value() -> None:
         Standing(1, "A", 3).rank = 2  # type: ignore[misc]
 
 
-@st.composite
-def matches(draw: st.DrawFn) -> Match:
-    """A random match, played with random players for a few deals."""
-    players = draw(st.sampled_from([4, 3, 5]))
-    dead = players == 5 and draw(st.booleans())
-    deals = draw(st.integers(min_value=1, max_value=3))
-    seed = draw(st.integers(min_value=0, max_value=2**32))
-    match = new_match(players, deals=deals, seed=seed, dead_player=dead)
-    return play_match(match, [RandomPlayer(seed + n) for n in range(players)])
-
-
-@given(matches())
+@given(finished_matches())
 def test_every_row_and_running_total_sums_to_zero_and_the_ranking_is_ordered(
     match: Match,
 ) -> None:

@@ -9,7 +9,6 @@ import random
 import re
 import subprocess
 import sys
-from collections.abc import Iterable
 from typing import cast
 
 import attrs
@@ -18,18 +17,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from frenchtarot import (
-    DECK,
     FIVE_PLAYER,
-    FOUR_PLAYER,
-    Action,
     Annulment,
     AnnulReason,
     Bid,
     Card,
     Contract,
     DeclareHandful,
-    Discard,
-    IllegalActionError,
     InvalidSeatError,
     NotationError,
     Pass,
@@ -53,89 +47,29 @@ from frenchtarot.observation import (
     information_state_key,
     observe,
 )
-from tests.builders import cards, deal, named, play_out, visible
-from tests.strategies import TABLES, states
+from tests.builders import (
+    MODES,
+    Deal,
+    cards,
+    deal,
+    named,
+    play_out,
+    play_random,
+    play_to_end,
+    random_deal,
+    start,
+    swap_deal,
+    twin,
+    visible,
+)
+from tests.strategies import TABLE_IDS, TABLES, states
 
 SEATS = range(4)
 EXCUSE = Card.parse("EX")
-MODES = ("plain", "trumps", "plain", "trumps", "petit_sec")
-"""How :func:`random_deal` deals (a petit sec one time in five)."""
-TABLE_IDS = [rules.name for rules in TABLES]
-
-Deal = tuple[list[list[Card]], list[Card], int]
-"""The hands (one per seat), the dog and the dealer."""
 
 
 # ---------------------------------------------------------------------------------------------
 # Helpers: random deals, random play, the ground truth of what a seat may see, card walking.
-
-
-def random_deal(seed: int, mode: str, rules: Rules = FOUR_PLAYER) -> Deal:
-    """A deal from ``seed``: a plain shuffle, one seat stacked with trumps, or a petit sec."""
-    rng = random.Random(seed)
-    size = rules.hand_size
-    dealer = rng.randrange(rules.seats)
-    pack = list(DECK)
-    rng.shuffle(pack)
-    hands: list[list[Card]] = [[] for _ in range(rules.seats)]
-    seat = rng.randrange(rules.seats)
-    if mode == "trumps":
-        least = rules.handfuls[0][0]
-        trumps = [card for card in pack if card.is_trump][: rng.randint(least, least + 6)]
-        kings = [card for card in pack if card.is_king][: rng.randint(0, 4)]
-        picked = set(trumps + kings)
-        hands[seat] = (trumps + kings + [card for card in pack if card not in picked])[:size]
-    elif mode == "petit_sec":
-        petit = Card.parse("T1")
-        plain = [c for c in pack if not (c.is_trump or c.is_excuse)]
-        hands[seat] = [petit, *plain[: size - 1]]
-    taken = {card for hand in hands for card in hand}
-    rest = iter(card for card in pack if card not in taken)
-    for hand in hands:
-        while len(hand) < size:
-            hand.append(next(rest))
-    return hands, list(rest), dealer
-
-
-def start(dealt: Deal) -> State:
-    hands, dog, dealer = dealt
-    return deal_from(hands, dog, dealer=dealer)
-
-
-def choose(state: State, rng: random.Random) -> Action:
-    """A random legal action, biased to reach every situation often.
-
-    In the bidding, a seat with ten trumps or more usually bids, others usually pass, and
-    low bids come first, so that the dog is often shown and the écart often made. A
-    handful, when one may be shown, is shown half of the time.
-    """
-    offered = legal_actions(state)
-    if state.phase is Phase.BIDDING:
-        bids = offered[1:]
-        strong = sum(card.is_trump for card in state.hand(state.current or 0)) >= 10
-        if bids and rng.random() < (0.8 if strong else 0.4):
-            return bids[0] if rng.random() < 0.7 else rng.choice(bids)
-        return offered[0]
-    handfuls = [action for action in offered if isinstance(action, DeclareHandful)]
-    if handfuls and rng.random() < 0.5:
-        return rng.choice(handfuls)
-    return rng.choice(offered)
-
-
-def play_random(state: State, rng: random.Random, steps: int) -> State:
-    for _ in range(steps):
-        if state.is_terminal:
-            break
-        state = apply(state, choose(state, rng))
-    return state
-
-
-def play_to_end(state: State, rng: random.Random) -> list[State]:
-    states = [state]
-    while not state.is_terminal:
-        state = apply(state, choose(state, rng))
-        states.append(state)
-    return states
 
 
 def known_partner(state: State, seat: int) -> int | None:
@@ -239,15 +173,15 @@ def test_an_observation_shows_only_what_the_seat_may_see(
         assert hash(obs) == hash(observe(state, seat))
 
 
-#: How many observations the bulk leak tests check for each table size.
-BULK_OBSERVATIONS = 10_000
-
-
-@pytest.mark.slow
+@pytest.mark.soak
 @pytest.mark.parametrize("rules", TABLES, ids=TABLE_IDS)
-def test_ten_thousand_observations_of_each_table_show_nothing_hidden(rules: Rules) -> None:
+def test_soak_observations_of_each_table_show_nothing_hidden(
+    rules: Rules, soak_deals: int
+) -> None:
+    """``FRENCHTAROT_SOAK_DEALS`` observations (10,000 by default) of every state of seeded
+    deals, for each seat: nothing it may not see is in them, nor a partner it may not know."""
     checked = seed = 0
-    while checked < BULK_OBSERVATIONS:
+    while checked < soak_deals:
         dealt = random_deal(seed, MODES[seed % len(MODES)], rules)
         for state in play_to_end(start(dealt), random.Random(seed)):
             for seat in range(rules.seats):
@@ -270,17 +204,18 @@ def _partner_moved(dealt: Deal, state: State) -> tuple[Deal, int, Card] | None:
             continue
         same_suit = [card for card in hand if card.suit is called.suit]
         if same_suit:
-            return _swap(dealt, called, same_suit[0]), seat, same_suit[0]
+            return swap_deal(dealt, called, same_suit[0]), seat, same_suit[0]
     return None
 
 
-@pytest.mark.slow
-def test_ten_thousand_observations_never_tell_who_the_partner_is() -> None:
+@pytest.mark.soak
+def test_soak_observations_never_tell_who_the_partner_is(soak_deals: int) -> None:
     """Five players: move the partner's role to another defender (by exchanging the called
     card with a card of its suit); until either card is played, no other seat's
-    observation changes: not its fields, its key, its text nor its Excuse exchanges."""
+    observation changes: not its fields, its key, its text nor its Excuse exchanges
+    (``FRENCHTAROT_SOAK_DEALS`` observations, 10,000 by default)."""
     checked = seed = deals = 0
-    while checked < BULK_OBSERVATIONS:
+    while checked < soak_deals:
         seed += 1
         dealt = random_deal(seed, "plain", FIVE_PLAYER)
         end = play_to_end(start(dealt), random.Random(seed))[-1]
@@ -291,79 +226,26 @@ def test_ten_thousand_observations_never_tell_who_the_partner_is() -> None:
         called = end.called
         assert called is not None and end.partner is not None
         deals += 1
-        state, twin = start(dealt), start(other_deal)
+        state, other = start(dealt), start(other_deal)
         for action in end.history:
             if isinstance(action, Play) and action.card in (called, card):
                 break
-            state, twin = apply(state, action), apply(twin, action)
-            assert twin.partner in (None, other_partner)
+            state, other = apply(state, action), apply(other, action)
+            assert other.partner in (None, other_partner)
             for seat in set(range(5)) - {end.partner, other_partner}:
-                mine, theirs = observe(state, seat), observe(twin, seat)
+                mine, theirs = observe(state, seat), observe(other, seat)
                 assert mine == theirs, (seed, seat, state)
                 assert mine.excuse_exchanges == theirs.excuse_exchanges
                 assert str(mine) == str(theirs)
                 assert mine.key == theirs.key
                 checked += 1
             if state.partner is not None:
-                assert observe(state, state.partner) != observe(twin, state.partner)
-    assert deals >= 20
+                assert observe(state, state.partner) != observe(other, state.partner)
+    assert deals >= min(20, soak_deals // 100)
 
 
 # ---------------------------------------------------------------------------------------------
 # (b) What a seat cannot see makes no difference to its observation or its key.
-
-
-def _swap(dealt: Deal, a: Card, b: Card) -> Deal:
-    swap = {a: b, b: a}
-    hands, dog, dealer = dealt
-    return (
-        [[swap.get(c, c) for c in hand] for hand in hands],
-        [swap.get(c, c) for c in dog],
-        dealer,
-    )
-
-
-def _swap_action(action: Action, a: Card, b: Card) -> Action:
-    swap = {a: b, b: a}
-    if isinstance(action, Play):
-        return Play(swap.get(action.card, action.card))
-    if isinstance(action, Discard):
-        return Discard(swap.get(action.card, action.card))
-    if isinstance(action, DeclareHandful):
-        return DeclareHandful(swap.get(card, card) for card in action.cards)
-    return action
-
-
-def _replay(dealt: Deal, history: Iterable[Action]) -> State | None:
-    state = start(dealt)
-    try:
-        for action in history:
-            state = apply(state, action)
-    except IllegalActionError:
-        return None
-    return state
-
-
-def _twin(
-    dealt: Deal, state: State, rng: random.Random, seat: int | None = None
-) -> tuple[State, Card, Card] | None:
-    """Another deal and state that differ from ``state`` only by two cards exchanged.
-
-    The two cards are in different places of the deal (two hands, or a hand and the dog),
-    and the same actions, with the two cards exchanged, are legal in the other deal. With
-    ``seat``, both cards are ones that seat never saw, in either deal.
-    """
-    hands, dog, _dealer = dealt
-    place = {card: where for where, group in enumerate([*hands, dog]) for card in group}
-    seen = visible(state, seat) if seat is not None else frozenset()
-    unseen = [card for card in DECK if card not in seen]
-    pairs = [(a, b) for a, b in itertools.combinations(unseen, 2) if place[a] != place[b]]
-    rng.shuffle(pairs)
-    for a, b in pairs[:60]:
-        other = _replay(_swap(dealt, a, b), (_swap_action(x, a, b) for x in state.history))
-        if other is not None and (seat is None or visible(other, seat) == seen):
-            return other, a, b
-    return None
 
 
 STEPS = st.one_of(st.integers(min_value=0, max_value=12), st.integers(min_value=0, max_value=60))
@@ -384,7 +266,7 @@ def test_cards_a_seat_cannot_see_change_nothing_for_it(
     rng = random.Random(seed)
     dealt = random_deal(seed, mode, rules)
     state = play_random(start(dealt), rng, steps)
-    found = _twin(dealt, state, rng, seat)
+    found = twin(state, rng, seat)
     assert found is not None, "no pair of unseen cards could be exchanged"
     other, a, b = found
     assert state != other
@@ -405,7 +287,7 @@ def test_a_seat_tells_two_deals_apart_exactly_when_it_saw_a_difference(
     rng = random.Random(seed)
     dealt = random_deal(seed, mode, rules)
     state = play_random(start(dealt), rng, steps)
-    found = _twin(dealt, state, rng)
+    found = twin(state, rng)
     assert found is not None, "no pair of cards could be exchanged"
     other, a, b = found
     for seat in range(rules.seats):

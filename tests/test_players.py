@@ -1,4 +1,4 @@
-"""The built-in players and the command line that plays a deal with them."""
+"""The built-in players: SimplePlayer, RandomPlayer and MonteCarloPlayer, and play_deal."""
 
 from __future__ import annotations
 
@@ -7,7 +7,6 @@ import random
 import pytest
 
 import frenchtarot as ft
-from frenchtarot._cli import describe_deal, main
 from frenchtarot.players import (
     InvalidSettingsError,
     MonteCarloPlayer,
@@ -96,44 +95,6 @@ def test_random_player_draws_uniformly_from_the_legal_actions() -> None:
     player = RandomPlayer(5)
     drawn = {player(view(state)) for _ in range(200)}
     assert drawn == set(ft.legal_actions(state))
-
-
-def test_describe_deal_prints_every_trick_and_the_score() -> None:
-    final, lines = describe_deal(ft.new_deal(seed=1), [SimplePlayer()] * 4)
-    text = "\n".join(lines)
-    assert final.phase is ft.Phase.DONE
-    assert sum(line.startswith("Trick") for line in lines) == 18
-    assert text.splitlines()[-1] == f"Score: {ft.score(final)}"
-    for seat, hand in enumerate(ft.new_deal(seed=1).hands):
-        assert f"seat {seat}: {' '.join(map(str, hand))}" in text
-    assert f"The dog is shown to all: {' '.join(map(str, final.dog))}" in text
-
-
-def test_main_prints_a_complete_deal(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["--seed", "1"]) == 0
-    out = capsys.readouterr().out
-    assert "Trick 18" in out and "Score: seat" in out
-    assert main(["--seed", "1", "--random", "--dealer", "2"]) == 0
-    out = capsys.readouterr().out
-    assert "Dealer: seat 2" in out and "Score:" in out
-
-
-def test_main_reports_an_annulled_deal(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["--seed", "232"]) == 0  # a petit sec
-    out = capsys.readouterr().out
-    assert "annulled" in out and "Trick" not in out
-
-
-def test_describe_deal_reports_handfuls_the_slam_decision_and_the_ecart() -> None:
-    wanted = {"shows a handful", "announces a slam", "Écart of seat"}
-    seen: set[str] = set()
-    for seed in range(300):
-        players: list[ft.players.Player] = [RandomPlayer(seed * 4 + seat) for seat in range(4)]
-        _, lines = describe_deal(ft.new_deal(seed=seed), players)
-        seen |= {phrase for phrase in wanted for line in lines if phrase in line}
-        if seen == wanted:
-            break
-    assert seen == wanted
 
 
 def test_players_are_given_only_their_own_seats_view() -> None:

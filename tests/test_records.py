@@ -7,6 +7,7 @@ import ast
 import io
 import json
 import math
+import random
 import typing
 from collections.abc import Iterator
 from importlib import resources
@@ -24,7 +25,7 @@ from frenchtarot import State, records
 from frenchtarot.errors import RecordError
 from frenchtarot.match import Match, new_match, play_match
 from frenchtarot.players import RandomPlayer, SimplePlayer, play_deal
-from tests.strategies import states
+from tests.strategies import matches, states
 
 VALIDATOR = jsonschema.Draft202012Validator(records.json_schema())
 
@@ -33,25 +34,6 @@ def played(seed: int = 1, rules: ft.Rules = ft.FOUR_PLAYER) -> State:
     """A deal played to its end by random players."""
     state = ft.new_deal(seed=seed, rules=rules)
     return play_deal(state, [RandomPlayer(seed + n) for n in range(rules.seats)])
-
-
-@st.composite
-def matches(draw: st.DrawFn) -> Match:
-    """A match at any table, stopped after a few deals and a few actions of the next one."""
-    players = draw(st.sampled_from([4, 3, 5]))
-    dead = players == 5 and draw(st.booleans())
-    length = draw(st.sampled_from([None, 1, 2, 3]))
-    seed = draw(st.integers(min_value=0, max_value=2**40))
-    match = new_match(players, deals=length, seed=seed, dead_player=dead)
-    bots = [RandomPlayer(seed + n) for n in range(players)]
-    deals = draw(st.integers(min_value=0, max_value=2))
-    if deals:
-        match = play_match(match, bots, deals=deals)
-    for _ in range(draw(st.integers(min_value=0, max_value=30))):
-        if match.current is None:
-            break
-        match = match.apply(ft.legal_actions(match.current)[0])
-    return match
 
 
 def test_the_schema_ships_in_the_package_and_is_a_valid_schema() -> None:
@@ -283,22 +265,14 @@ def match_record() -> dict[str, Any]:
 
 def edited(record: dict[str, Any], path: str, value: object) -> dict[str, Any]:
     """``record`` with the value at ``path`` (keys and indices split by ``/``) replaced, or
-    deleted when ``value`` is ``DELETE``."""
-    copy: Any = json.loads(json.dumps(record))
-    *parents, last = path.split("/")
-    target = copy
-    for name in parents:
-        target = target[int(name)] if isinstance(target, list) else target[name]
-    key: Any = int(last) if isinstance(target, list) else last
-    if value is DELETE:
-        del target[key]
-    else:
-        target[key] = value
-    result: dict[str, Any] = copy
+    deleted when ``value`` is ``DELETE`` (see :func:`replaced`)."""
+    keys = tuple(int(key) if key.isdigit() else key for key in path.split("/"))
+    result: dict[str, Any] = replaced(record, keys, value)
     return result
 
 
 DELETE = object()
+"""Put in place of a value, deletes it (:func:`edited`, :func:`replaced`)."""
 
 
 @pytest.mark.parametrize(
@@ -506,3 +480,185 @@ def test_the_command_line_replays_a_deal_and_refuses_a_bad_record(
         main(["match", "--deals", "0"])
     with pytest.raises(SystemExit):
         main(["match", "--names", "a,a,b,c"])
+
+
+# --- Fuzzing the loader: whatever the text, only a RecordError comes out ------------------
+#
+# A seeded loop (not Hypothesis: thousands of inputs must take seconds) mutates valid records
+# of every kind: a wrong-typed value at every JSON path of every base record (deals of every
+# table size, finished or not, and matches of every kind), values deleted and fields added,
+# random edits of the text, truncations, deep nesting, very long strings and numbers, and
+# random bytes. Each input must load (to a value equal to a fresh load of the same text) or
+# raise a RecordError, with a short message, never another exception. The main suite tries
+# one wrong value at every path of half the base records and a thousand random edits; the
+# soak step two at every path of every base record and ``FRENCHTAROT_SOAK_DEALS`` random
+# edits.
+
+MESSAGE_BOUND = 400
+LONG_CARD = "K" * 100_000
+
+
+WRONG_VALUES: tuple[object, ...] = (
+    None,
+    True,
+    0,
+    -1,
+    5,
+    2**70,
+    1.5,
+    "",
+    "KH",
+    "pass",
+    "frenchtarot/1",
+    [],
+    [0, "KH"],
+    {},
+    {"dealer": 0},
+    LONG_CARD,
+    "\ud800\u0085\U000e0001" * 1000,  # a lone surrogate, unprintable characters
+    10**4000,
+    -(10**300),
+    1e308,
+    [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]],
+    {LONG_CARD: LONG_CARD},
+)
+
+
+def bases() -> list[dict[str, Any]]:
+    """Valid records: finished and unfinished deals of every size, matches of every kind."""
+    found: list[dict[str, Any]] = []
+    for rules in (ft.THREE_PLAYER, ft.FOUR_PLAYER, ft.FIVE_PLAYER):
+        finished = play_deal(
+            ft.new_deal(seed=5, rules=rules), [RandomPlayer(n) for n in range(rules.seats)]
+        )
+        found.append(records.encode(finished))
+        start = ft.new_deal(seed=6, rules=rules)
+        found.append(records.encode(ft.apply(start, ft.legal_actions(start)[-1])))
+    for players, dead in ((4, False), (5, True), (3, False), (5, False)):
+        match = new_match(players, deals=2, seed=players, dead_player=dead)
+        match = play_match(match, [RandomPlayer(n) for n in range(players)], deals=1)
+        assert match.current is not None
+        found.append(records.encode(match.apply(ft.legal_actions(match.current)[0])))
+    return found
+
+
+def paths(value: object, prefix: tuple[str | int, ...] = ()) -> Iterator[tuple[str | int, ...]]:
+    """Every path into a JSON value, the value itself first."""
+    yield prefix
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from paths(item, (*prefix, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from paths(item, (*prefix, index))
+
+
+def replaced(record: Any, path: tuple[str | int, ...], value: object) -> Any:
+    """A copy of ``record`` with ``value`` at ``path`` (``DELETE`` removes it), ``path`` a
+    tuple of keys and indices."""
+    if not path:
+        return value
+    head: Any = path[0]
+    rest = path[1:]
+    copy: Any = dict(record) if isinstance(record, dict) else list(record)
+    if value is DELETE and not rest:
+        del copy[head]
+    elif not rest:
+        copy[head] = value
+    else:
+        copy[head] = replaced(record[head], rest, value)
+    return copy
+
+
+def mutants(rng: random.Random, per_path: int, every: int) -> Iterator[str | bytes]:
+    """Mutated records of one base record in ``every``: ``per_path`` wrong types at every
+    path, then random edits forever."""
+    originals = bases()[::every]
+    texts = [json.dumps(record) for record in originals]
+    for record in originals:
+        for path in paths(record):
+            for value in rng.sample(WRONG_VALUES, per_path):
+                yield json.dumps(replaced(record, path, value))
+            if path:
+                yield json.dumps(replaced(record, path, DELETE))
+    yield SYSTEMATIC_DONE
+    while True:
+        choice = rng.random()
+        record = rng.choice(originals)
+        text = rng.choice(texts)
+        if choice < 0.05:  # nested too deep for the parser, somewhere in a record
+            at = rng.randrange(len(text))
+            depth = rng.choice([1_000, 100_000])
+            yield text[:at] + "[" * depth + "]" * depth + text[at:]
+        elif choice < 0.25:  # a wrong value somewhere
+            path = rng.choice(list(paths(record)))
+            yield json.dumps(replaced(record, path, rng.choice(WRONG_VALUES)))
+        elif choice < 0.35:  # a field added
+            path = rng.choice([p for p in paths(record) if isinstance(_at(record, p), dict)])
+            extra = {**_at(record, path), rng.choice(["x", "hands ", LONG_CARD]): 1}
+            yield json.dumps(replaced(record, path, extra))
+        elif choice < 0.55:  # characters changed
+            chars = list(text)
+            for _ in range(rng.randint(1, 4)):
+                chars[rng.randrange(len(chars))] = rng.choice('{}[],:"0123456789 aTKH\\x')
+            yield "".join(chars)
+        elif choice < 0.65:  # two cards or two moves swapped
+            chars = text.split('"')
+            i, j = rng.randrange(len(chars)), rng.randrange(len(chars))
+            chars[i], chars[j] = chars[j], chars[i]
+            yield '"'.join(chars)
+        elif choice < 0.8:  # truncated
+            yield text[: rng.randrange(len(text))]
+        elif choice < 0.9:  # random bytes
+            yield bytes(rng.getrandbits(8) for _ in range(rng.randint(0, 60)))
+        else:  # bytes of a record, one flipped
+            data = bytearray(text.encode())
+            data[rng.randrange(len(data))] ^= 1 << rng.randrange(8)
+            yield bytes(data)
+
+
+SYSTEMATIC_DONE = "end of the wrong values at every path"
+
+
+def _at(record: Any, path: tuple[str | int, ...]) -> Any:
+    for key in path:
+        record = record[key]
+    return record
+
+
+def fuzz_the_loader(seed: int, per_path: int, every: int, edits: int) -> dict[str, int]:
+    """Load every mutant of :func:`mutants` up to ``edits`` random edits; count the outcomes."""
+    rng = random.Random(seed)
+    outcomes = {"loaded": 0, "refused": 0, "systematic": 0}
+    systematic = None
+    for count, text in enumerate(mutants(rng, per_path, every), start=1):
+        if text is SYSTEMATIC_DONE:
+            systematic = outcomes["systematic"] = count - 1
+            continue
+        try:
+            loaded = records.loads(text)
+        except RecordError as error:
+            assert len(str(error)) <= MESSAGE_BOUND, str(error)[:500]
+            assert error.path.startswith("$")
+            outcomes["refused"] += 1
+        else:
+            assert isinstance(loaded, (ft.State, Match))
+            assert records.loads(records.dumps(loaded)) == loaded
+            outcomes["loaded"] += 1
+        if systematic is not None and count - systematic > edits:
+            break
+    assert outcomes["loaded"] + outcomes["refused"] == outcomes["systematic"] + edits
+    assert outcomes["refused"] > (outcomes["loaded"] + outcomes["refused"]) // 2
+    return outcomes
+
+
+def test_the_loader_raises_only_record_errors() -> None:
+    # Every other base record: deals of each table size, finished or not, and two matches.
+    outcomes = fuzz_the_loader(20260101, per_path=1, every=2, edits=1_000)
+    assert outcomes["systematic"] > 2_000
+
+
+@pytest.mark.soak
+def test_soak_the_loader_raises_only_record_errors(soak_deals: int) -> None:
+    outcomes = fuzz_the_loader(20260102, per_path=2, every=1, edits=soak_deals)
+    assert outcomes["systematic"] > 9_000

@@ -25,6 +25,7 @@ from frenchtarot import (
     Play,
     Rules,
     State,
+    TarotTypeError,
     apply,
     deal_from,
     legal_actions,
@@ -32,6 +33,7 @@ from frenchtarot import (
     score,
 )
 from frenchtarot._rollout import Policy, rollout
+from tests.builders import cards
 from tests.strategies import TABLES
 
 T = TypeVar("T")
@@ -92,10 +94,6 @@ def assert_same_as_loop(state: State, seed: int) -> State:
     # The same number of random draws: both generators end in the same state.
     assert fast_rng.getstate() == slow_rng.getstate()
     return fast
-
-
-def cards(text: str) -> list[Card]:
-    return [Card.parse(word) for word in text.split()]
 
 
 def rest_of_pack(*taken: list[Card]) -> list[Card]:
@@ -250,6 +248,28 @@ def test_excuse_takes_the_last_trick_of_a_slam() -> None:
 
 
 # --- terminal states and inputs ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: ft.rollout("x", random.Random(1)),  # type: ignore[arg-type]
+        lambda: ft.rollout(None, random.Random(1)),  # type: ignore[arg-type]
+        lambda: ft.rollout(ft.new_deal(seed=1), None),
+        lambda: ft.rollout(ft.new_deal(seed=1), 7),  # type: ignore[arg-type]
+        lambda: ft.rollout(ft.new_deal(seed=1), random.Random(1), 5),  # type: ignore[arg-type]
+        lambda: ft.rollout(step_loop(new_deal(seed=3), random.Random(3)), None),
+    ],
+    ids=["state-str", "state-none", "rng-none", "rng-int", "policy-int", "finished-rng-none"],
+)
+def test_rollout_refuses_wrong_types(call: Callable[[], object]) -> None:
+    with pytest.raises(TarotTypeError):
+        call()
+
+
+def test_rollout_with_a_policy_needs_no_generator() -> None:
+    end = ft.rollout(ft.new_deal(seed=2), None, lambda state, actions: actions[0])
+    assert end.is_terminal
 
 
 def petit_sec_deal() -> State:

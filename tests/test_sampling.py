@@ -23,11 +23,8 @@ from frenchtarot.sampling import (
     constraints,
     sample_state,
 )
+from tests.builders import cards
 from tests.strategies import states
-
-
-def cards(text: str) -> list[Card]:
-    return [Card.parse(word) for word in text.split()]
 
 
 @given(state=states(), data=st.data())

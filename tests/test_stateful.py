@@ -1,16 +1,21 @@
-"""A Hypothesis state machine that plays whole deals and checks the invariants after each step.
+"""A Hypothesis state machine that plays deal after deal through the public API.
 
-The deals are of any table size (three, four or five players).
+The deals are of any table size (three, four or five players). Hypothesis drives the deal:
+it applies legal actions, tries arbitrary ones (which must be refused with a rule and leave
+the state as it was, unless they happen to be legal), tries actions out of turn, and deals
+again once a deal is over. After each step it checks what the phase says of the state (who
+is to act, the bids, the écart, the tricks, the annulment, the partner) and that only a
+finished deal is scored; the promises ``check_conformance`` checks at every step (the cards,
+the legal actions, pickling) are in ``test_properties.py``.
 
-Hypothesis drives the deal: it applies legal actions, tries arbitrary ones (which must be
-refused with a rule and leave the state as it was, unless they happen to be legal), tries
-actions out of turn, and deals again once a deal is over.
+The main suite runs the machine briefly; the soak step runs it at length (``-m soak``).
 """
 
 from __future__ import annotations
 
 import pickle
 
+import pytest
 from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import (
@@ -19,11 +24,11 @@ from hypothesis.stateful import (
     invariant,
     precondition,
     rule,
+    run_state_machine_as_test,
 )
 
 import frenchtarot as ft
 from frenchtarot import (
-    DECK,
     Action,
     Bid,
     Contract,
@@ -143,23 +148,6 @@ class TarotMachine(RuleBasedStateMachine):
     # --- Invariants ----------------------------------------------------------------------
 
     @invariant()
-    def every_card_is_in_one_place(self) -> None:
-        state = self.state
-        seen = [card for hand in state.hands for card in hand]
-        if not _dog_taken(state):
-            seen += state.dog
-        seen += state.discard
-        seen += [card for trick in state.tricks for card in trick.cards]
-        seen += state.current_trick
-        assert sorted(seen) == list(DECK)
-
-    @invariant()
-    def current_is_none_exactly_when_terminal(self) -> None:
-        state = self.state
-        assert (state.current is None) == state.is_terminal
-        assert bool(ft.legal_actions(state)) != state.is_terminal
-
-    @invariant()
     def history_counts_the_accepted_actions(self) -> None:
         assert len(self.state.history) == self.accepted
 
@@ -238,25 +226,24 @@ class TarotMachine(RuleBasedStateMachine):
                 return
             raise AssertionError("an unfinished deal was scored")
         result = ft.score(state)
-        assert sum(result.deltas) == 0
-        seats = state.rules.seats
-        if state.phase is Phase.DONE:
-            assert result.taker_points + result.defence_points == 91
-            taker, partner = state.taker, state.partner
-            assert taker is not None
-            defenders = [seat for seat in range(seats) if seat not in (taker, partner)]
-            unit = -result.deltas[defenders[0]]
-            assert all(result.deltas[seat] == -unit for seat in defenders)
-            if partner is not None:
-                assert result.deltas[partner] == unit
-            assert result.deltas[taker] == (len(defenders) - (partner is not None)) * unit
-        else:
-            assert result.deltas == (0,) * seats
+        assert ft.returns(state) == result.deltas
 
 
 TarotMachine.TestCase.settings = settings(
     settings(),
-    stateful_step_count=100,
+    stateful_step_count=50,
     deadline=None,
 )
 TestTarotMachine = TarotMachine.TestCase
+
+
+@pytest.mark.soak
+def test_soak_state_machine(soak_deals: int) -> None:
+    """The machine at length: ``FRENCHTAROT_SOAK_DEALS // 100`` runs (100 by default) of 200
+    steps each, several deals a run."""
+    run_state_machine_as_test(
+        TarotMachine,
+        settings=settings(
+            settings(), max_examples=max(1, soak_deals // 100), stateful_step_count=200
+        ),
+    )

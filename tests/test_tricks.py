@@ -30,9 +30,18 @@ from frenchtarot import (
     deal_from,
     is_legal,
     legal_actions,
-    new_deal,
 )
-from tests.builders import assert_refused, cards, deal, legal_plays, play_out
+from frenchtarot._core.tricks import winning_position
+from tests.builders import (
+    assert_refused,
+    autoplay,
+    biddable_deal,
+    cards,
+    deal,
+    legal_plays,
+    lowest_card,
+    play_out,
+)
 
 
 def _led(played: Sequence[Card]) -> Card | None:
@@ -259,6 +268,33 @@ def test_trick_winner(played: str, winner: int) -> None:
     assert all(trick.seat_of(card) == seat for seat, card in enumerate(four))
 
 
+# Who holds a trick in progress (what SimplePlayer asks): the position of the card that
+# would win it now.
+
+
+def indices(text: str) -> tuple[int, ...]:
+    return tuple(Card.parse(word).index for word in text.split())
+
+
+@pytest.mark.parametrize(
+    ("trick", "position"),
+    [
+        ("EX", 0),  # nothing beats the Excuse yet: its player holds the trick for now
+        ("EX 2H", 1),
+        ("EX 2H KH", 2),
+        ("KH EX", 0),
+        ("2H KS 3H", 2),
+        ("2H T1", 1),
+        ("EX T1 T2", 2),
+        ("KH QH JH", 0),
+        ("T5 T3 EX 1S", 0),
+        ("1S 2S 3S 4S 5S", 4),
+    ],
+)
+def test_the_card_holding_a_trick(trick: str, position: int) -> None:
+    assert winning_position(indices(trick)) == position
+
+
 # ---------------------------------------------------------------------------------------
 # Refusals that are about the phase, the turn or the end of the deal.
 
@@ -297,29 +333,10 @@ def test_no_card_before_the_play(phase_script: str) -> None:
     assert_refused(state, Play(state.hand(state.current or 0)[-1]), Rule.WRONG_PHASE)
 
 
-def _lowest(state: State, plays: list[Card]) -> Card:
-    """The lowest legal card, keeping the Excuse to the end."""
-    return next((card for card in plays if not card.is_excuse), plays[0])
-
-
-def _highest(state: State, plays: list[Card]) -> Card:
-    """The highest legal card, keeping the Excuse to the end."""
-    return next((card for card in reversed(plays) if not card.is_excuse), plays[0])
-
-
-def autoplay(state: State, taker_policy: Callable[[State, list[Card]], Card]) -> State:
-    """Play the deal to the end: the taker by ``taker_policy``, the defenders highest first."""
-    while state.phase is Phase.PLAY:
-        plays = sorted(legal_plays(state))
-        policy = taker_policy if state.current == state.taker else _highest
-        state = apply(state, Play(policy(state, plays)))
-    return state
-
-
 @pytest.mark.parametrize("card", ["T5", "5H", "EX"])
 def test_nothing_after_the_last_trick(card: str) -> None:
     state = play_out(deal({1: "T2 T3"}, dealer=0), "garde_contre pass pass pass pass")
-    done = autoplay(state, _lowest)
+    done = autoplay(state, lowest_card)
     assert done.phase is Phase.DONE and done.is_terminal and done.current is None
     assert len(done.tricks) == 18 and legal_actions(done) == ()
     assert done.current_trick == () and done.leader is None
@@ -329,121 +346,8 @@ def test_nothing_after_the_last_trick(card: str) -> None:
     assert_refused(done, Pass(), Rule.GAME_OVER)
 
 
-# ---------------------------------------------------------------------------------------
-# The Excuse on the last trick.
-
-TOP_17 = " ".join(f"T{rank}" for rank in range(5, 22))
-LOW_SPADES_HEARTS = " ".join(f"{rank}{suit}" for suit in "SH" for rank in range(2, 11))
-
-
-def _slam_deal(taker: int, dealer: int, taker_cards: str, defenders: dict[int, str]) -> State:
-    hands = {taker: taker_cards, **defenders}
-    # The dog takes the Diamonds first, so Petite/Garde écarts are easy to write.
-    return deal(hands, "1D 2D 3D 4D 5D 6D", dealer=dealer)
-
-
-def _contract_script(state: State, contract: Contract, taker: int, slam: bool) -> State:
-    dealer = state.dealer
-    words = [str(Bid(contract)) if (dealer + 1 + k) % 4 == taker else "pass" for k in range(4)]
-    state = play_out(state, words)
-    if contract.dog_is_shown:
-        state = play_out(state, [Discard(card) for card in cards("1D 2D 3D 4D 5D 6D")])
-    return apply(state, AnnounceSlam() if slam else Pass())
-
-
 def _camp(state: State, seat: int) -> bool:
     return seat == state.taker
-
-
-SLAM_CASES = [
-    pytest.param(contract, slam, taker, dealer, id=f"{contract.name}-{slam}-t{taker}-d{dealer}")
-    for contract in Contract
-    for slam in (True, False)
-    for taker, dealer in ((0, 3), (1, 3), (2, 0), (3, 1))
-]
-
-
-@pytest.mark.parametrize(("contract", "slam", "taker", "dealer"), SLAM_CASES)
-def test_excuse_wins_the_last_trick_for_the_taker_who_won_every_trick(
-    contract: Contract, slam: bool, taker: int, dealer: int
-) -> None:
-    defenders = [seat for seat in range(4) if seat != taker]
-    state = _slam_deal(
-        taker, dealer, f"{TOP_17} EX", {defenders[0]: "T1 T2", defenders[1]: "T3 T4"}
-    )
-    state = _contract_script(state, contract, taker, slam)
-    assert state.phase is Phase.PLAY and state.slam is slam
-    state = autoplay(state, _lowest)
-    *earlier, last = state.tricks
-    assert all(trick.winner == taker for trick in earlier)
-    assert last.leader == taker and last.cards[0] == Card.parse("EX")
-    assert last.winner == taker
-
-
-@pytest.mark.parametrize("contract", [Contract.GARDE_SANS, Contract.GARDE_CONTRE])
-@pytest.mark.parametrize(
-    ("taker", "dealer", "owner"), [(0, 3, 1), (1, 0, 3), (2, 2, 0), (3, 3, 2)]
-)
-def test_excuse_wins_the_last_trick_for_a_defence_that_won_every_trick(
-    contract: Contract, taker: int, dealer: int, owner: int
-) -> None:
-    state = _slam_deal(taker, dealer, LOW_SPADES_HEARTS, {owner: "EX"})
-    state = _contract_script(state, contract, taker, slam=False)
-    state = autoplay(state, _lowest)
-    *earlier, last = state.tricks
-    assert all(trick.winner != taker for trick in earlier), "scenario: defence must win all"
-    assert Card.parse("EX") in last.cards
-    assert last.seat_of(Card.parse("EX")) == owner
-    assert last.winner == owner
-
-
-@pytest.mark.parametrize(("taker", "dealer", "owner"), [(0, 3, 1), (2, 0, 3)])
-def test_excuse_of_the_other_camp_does_not_win_the_last_trick(
-    taker: int, dealer: int, owner: int
-) -> None:
-    """The taker won every earlier trick; a defender's Excuse on the last trick loses."""
-    others = [seat for seat in range(4) if seat not in (taker, owner)]
-    state = _slam_deal(taker, dealer, "T4 " + TOP_17, {owner: "EX T1 T2", others[0]: "T3"})
-    state = _contract_script(state, Contract.GARDE_CONTRE, taker, slam=True)
-    state = autoplay(state, _lowest)
-    *earlier, last = state.tricks
-    assert all(trick.winner == taker for trick in earlier)
-    assert last.seat_of(Card.parse("EX")) == owner
-    assert last.winner == taker
-
-
-@pytest.mark.parametrize("slam", [True, False])
-@pytest.mark.parametrize(("taker", "dealer"), [(0, 3), (1, 3), (3, 2)])
-def test_excuse_goes_to_the_winner_of_the_last_trick_without_a_slam(
-    slam: bool, taker: int, dealer: int
-) -> None:
-    """The taker lost a trick, then plays the Excuse to the last one: it does not win."""
-    defenders = [seat for seat in range(4) if seat != taker]
-    state = _slam_deal(
-        taker,
-        dealer,
-        "2S " + " ".join(f"T{rank}" for rank in range(6, 22)) + " EX",
-        {defenders[0]: "T1 T2 T3 KS", defenders[1]: "T4 T5 QS"},
-    )
-    state = _contract_script(state, Contract.GARDE_CONTRE, taker, slam=slam)
-    state = autoplay(state, _lowest)
-    *earlier, last = state.tricks
-    assert any(trick.winner != taker for trick in earlier), "scenario: taker must lose one"
-    assert last.seat_of(Card.parse("EX")) == taker
-    assert last.winner != taker
-
-
-@pytest.mark.parametrize(("taker", "dealer", "owner"), [(0, 3, 1), (3, 1, 0)])
-def test_defender_excuse_on_last_trick_loses_when_the_defence_lost_a_trick(
-    taker: int, dealer: int, owner: int
-) -> None:
-    state = _slam_deal(taker, dealer, "T21 " + LOW_SPADES_HEARTS[3:], {owner: "EX"})
-    state = _contract_script(state, Contract.GARDE_CONTRE, taker, slam=False)
-    state = autoplay(state, _highest)
-    *earlier, last = state.tricks
-    assert any(trick.winner == taker for trick in earlier), "scenario: taker must win one"
-    assert last.seat_of(Card.parse("EX")) == owner
-    assert last.winner != owner
 
 
 # ---------------------------------------------------------------------------------------
@@ -487,9 +391,7 @@ def _suit(played: Sequence[Card]) -> object:
 @given(st.integers(min_value=0, max_value=2**32 - 1))
 def test_random_play_matches_the_rules(seed: int) -> None:
     rng = random.Random(seed)
-    state = new_deal(seed=seed, dealer=seed % 4)
-    while state.phase is not Phase.BIDDING:
-        state = new_deal(seed=rng.randrange(2**32), dealer=seed % 4)
+    state = biddable_deal(seed, rng)
     contract = rng.choice(list(Contract))
     state = play_out(state, [Bid(contract), Pass(), Pass(), Pass()])
     while state.phase is not Phase.PLAY:

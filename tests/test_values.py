@@ -1,4 +1,4 @@
-"""Small value types: contracts, enums and their reprs, the rules object, the State repr."""
+"""Small value types: contracts, enums and their reprs, tricks and handfuls."""
 
 from __future__ import annotations
 
@@ -8,7 +8,17 @@ import operator
 import pytest
 
 import frenchtarot as ft
-from frenchtarot import FOUR_PLAYER, AnnulReason, Camp, Contract, Phase, Suit
+from frenchtarot import (
+    AnnulReason,
+    Camp,
+    Card,
+    Contract,
+    InvalidCardError,
+    InvalidSeatError,
+    Phase,
+    Suit,
+    TarotTypeError,
+)
 
 CONTRACTS = [
     # contract, multiplier, bidding rank, dog shown and taken, French name
@@ -54,35 +64,55 @@ def test_enum_reprs_evaluate_back(member: object) -> None:
     assert eval(repr(member), names) is member
 
 
-def test_suit_letters_and_names() -> None:
-    assert [suit.letter for suit in Suit] == ["S", "H", "D", "C"]
-    assert [suit.french for suit in Suit] == ["pique", "cœur", "carreau", "trèfle"]
+# --- Trick and Handful hold only what they say ----------------------------------------------
 
 
-@pytest.mark.parametrize(("size", "bonus"), [(9, 0), (10, 20), (11, 0), (13, 30), (15, 40)])
-def test_handful_bonus_by_size(size: int, bonus: int) -> None:
-    assert FOUR_PLAYER.handful_bonus(size) == bonus
+CARDS = (Card.parse("KH"), Card.parse("1H"), Card.parse("2H"), Card.parse("3H"))
 
 
-def test_rules_next_seat_goes_round_the_table() -> None:
-    assert [FOUR_PLAYER.next_seat(seat) for seat in range(4)] == [1, 2, 3, 0]
-    assert FOUR_PLAYER.seats * FOUR_PLAYER.hand_size + FOUR_PLAYER.dog_size == 78
+@pytest.mark.parametrize(
+    ("args", "error"),
+    [
+        ((0, [list(CARDS)], 0), TarotTypeError),
+        ((0, "KH 1H 2H 3H", 0), TarotTypeError),
+        ((0, [*CARDS[:3], CARDS[0]], 0), InvalidCardError),
+        ((0, CARDS[:2], 0), InvalidCardError),
+        ((0, itertools.cycle(CARDS), 0), InvalidCardError),
+        (("0", CARDS, 0), TarotTypeError),
+        ((0, CARDS, 4), InvalidSeatError),
+        ((-1, CARDS, 0), InvalidSeatError),
+    ],
+    ids=["nested-list", "text", "repeat", "two-cards", "endless", "str-seat", "winner", "leader"],
+)
+def test_a_trick_refuses_bad_values(args: tuple[object, object, object], error: type) -> None:
+    with pytest.raises(error):
+        ft.Trick(*args)  # type: ignore[arg-type]
 
 
-def test_state_repr_tells_the_phase_contract_and_turn() -> None:
-    state = ft.new_deal(seed=1)
-    assert repr(state) == "<State four-player, bidding, dealer 0, seat 1 to act>"
-    state = ft.apply(state, ft.Bid(Contract.GARDE_SANS))
-    assert repr(state) == (
-        "<State four-player, bidding, dealer 0, highest bid 1 (garde_sans), seat 2 to act>"
-    )
-    for _ in range(3):
-        state = ft.apply(state, ft.Pass())
-    state = ft.apply(state, ft.AnnounceSlam())
-    assert repr(state) == (
-        "<State four-player, play, dealer 0, taker 1 (garde_sans), slam announced, trick 1, "
-        "seat 1 to act>"
-    )
-    assert str(state) == repr(state)
-    annulled = ft.new_deal(seed=232)
-    assert repr(annulled) == "<State four-player, annulled, dealer 0, petit_sec>"
+def test_a_trick_made_from_a_list_is_a_hashable_tuple() -> None:
+    trick = ft.Trick(1, list(CARDS), 1)
+    assert trick.cards == CARDS
+    assert hash(trick) == hash(ft.Trick(1, CARDS, 1))
+    assert not hasattr(trick.cards, "append")
+
+
+@pytest.mark.parametrize(
+    ("args", "error"),
+    [
+        ((0, [[Card.parse("T1")]]), TarotTypeError),
+        ((0, itertools.repeat(Card.parse("T1"))), InvalidCardError),
+        ((0, [Card.parse("T1"), Card.parse("T1")]), InvalidCardError),
+        ((5, [Card.parse("T1")]), InvalidSeatError),
+        ((None, [Card.parse("T1")]), TarotTypeError),
+    ],
+    ids=["nested-list", "endless", "repeat", "seat-5", "seat-none"],
+)
+def test_a_handful_refuses_bad_values(args: tuple[object, object], error: type) -> None:
+    with pytest.raises(error):
+        ft.Handful(*args)  # type: ignore[arg-type]
+
+
+def test_a_handful_made_from_a_list_is_sorted_and_hashable() -> None:
+    handful = ft.Handful(2, [Card.parse("T3"), Card.parse("T1")])
+    assert handful.cards == (Card.parse("T1"), Card.parse("T3"))
+    assert hash(handful) == hash(ft.Handful(2, (Card.parse("T1"), Card.parse("T3"))))

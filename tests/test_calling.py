@@ -1,4 +1,8 @@
-"""The five-player game (called King): deal, call, partner, opening lead, camps and score.
+"""The call of the five-player game: the cards the taker may call, the partner who holds the
+called card, the camps in the score, the opening lead, and the secret of the partner.
+
+(The five-player deal is in ``test_dealing.py``, its handfuls in ``test_handful.py``, its
+scores on random deals against the reference in ``test_scoring.py``.)
 
 Two complete deals, built card by card, serve several tests. In both, seat 4 deals, so seat 0
 speaks and leads first, and seat 0 takes; the call is the only thing that changes from one
@@ -18,7 +22,6 @@ the fourteenth with the Petit, then leads the King of Spades; seat 1 plays the E
 
 from __future__ import annotations
 
-import functools
 import random
 from collections.abc import Callable, Sequence
 
@@ -50,11 +53,9 @@ from frenchtarot import (
     legal_actions,
     new_deal,
     observe,
-    rollout,
     score,
 )
 from frenchtarot._core.calling import opening_lead_mask
-from frenchtarot._core.shuffle import INDICES, shuffle_and_deal
 from frenchtarot.scoring import HandfulBonus, PetitAuBout, SlamResult
 from tests.builders import assert_refused, cards, deal, legal_plays, play_out
 
@@ -69,128 +70,6 @@ def honours(*ranks: int) -> frozenset[Card]:
 
 def mask(text: str) -> int:
     return sum(1 << card.index for card in cards(text))
-
-
-# --- The deal --------------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize("dealer", SEATS)
-def test_fifteen_cards_each_and_a_dog_of_three(dealer: int) -> None:
-    for seed in range(200):
-        hands, dog = shuffle_and_deal(random.Random(seed), FIVE_PLAYER, dealer, INDICES)
-        assert [len(hand) for hand in hands] == [15] * 5
-        assert len(dog) == 3
-        assert sorted([index for hand in hands for index in hand] + dog) == list(range(78))
-        state = new_deal(seed=seed, dealer=dealer, rules=FIVE_PLAYER)
-        assert [len(hand) for hand in state.hands] == [15] * 5
-        assert len(state.dog) == 3
-        assert [sorted(hand) for hand in hands] == [
-            [card.index for card in hand] for hand in state.hands
-        ]
-
-
-LARGEST_RANDOM = 1.0 - 2.0**-53
-
-
-class CountingRandom(random.Random):
-    def __init__(self, seed: int) -> None:
-        self.draws = 0
-        super().__init__(seed)
-
-    def random(self) -> float:
-        self.draws += 1
-        return super().random()
-
-
-class ScriptedRandom(random.Random):
-    def __new__(cls, values: list[float]) -> ScriptedRandom:
-        # Python 3.10 seeds a Random in __new__ from the constructor's argument, which a
-        # list cannot be: give it none (__init__ seeds it, and the draws are scripted).
-        return super().__new__(cls)
-
-    def __init__(self, values: list[float]) -> None:
-        self.values = values
-        self.used = 0
-        super().__init__(0)
-
-    def random(self) -> float:
-        value = self.values[self.used]
-        self.used += 1
-        return value
-
-
-def dealt_order(hands: tuple[tuple[int, ...], ...], dealer: int) -> list[int]:
-    """The 75 dealt cards in the order of the packets: 3 to each seat in turn, the dealer's
-    next seat first, if the hands are built from consecutive packets."""
-    return [
-        hands[(dealer + 1 + number) % 5][3 * (number // 5) + position]
-        for number in range(25)
-        for position in range(3)
-    ]
-
-
-def rebuilt_pack(variants: list[tuple[list[int], set[int]]]) -> list[int]:
-    """The order of the 78 cards, from deals of the same pack with the dog elsewhere: each
-    variant is the order in which it dealt its 75 cards, and its dog."""
-
-    def before(a: int, b: int) -> int:
-        for order, dog in variants:
-            if a not in dog and b not in dog:
-                return order.index(a) - order.index(b)
-        raise AssertionError(f"cards {a} and {b} are never both dealt")
-
-    return sorted(range(78), key=functools.cmp_to_key(before))
-
-
-@pytest.mark.parametrize("dealer", SEATS)
-def test_packets_of_three_and_the_dog_between_packets(dealer: int) -> None:
-    """The pack is not returned, so it is rebuilt from several deals of the same pack.
-
-    The dog's places are drawn last, one draw per dog card (as the four-player dealing tests
-    rely on too): replaying every draw of a seeded deal but the last three, then varying
-    those three, deals the same shuffled and cut pack with the dog in other places. Each
-    variant gives the order of the 75 cards it deals; any two cards are both dealt in some
-    variant, which orders them, so the whole pack follows. Then every variant must be that
-    pack with three cards taken out, each taken between two packets of three: never the first
-    or the last card of the pack, never two at the same place.
-    """
-    for seed in range(30):
-        counter = CountingRandom(seed)
-        shuffle_and_deal(counter, FIVE_PLAYER, dealer, INDICES)
-        source = random.Random(seed)
-        prefix = [source.random() for _ in range(counter.draws - 3)]
-        spread = random.Random(10_000 + seed)
-        suffixes = [
-            [0.0] * 3,
-            [LARGEST_RANDOM] * 3,
-            [0.5] * 3,
-            [0.0, LARGEST_RANDOM, 0.5],
-            *([spread.random() for _ in range(3)] for _ in range(10)),
-        ]
-        variants = []
-        for suffix in suffixes:
-            rng = ScriptedRandom(prefix + suffix)
-            hands, dog = shuffle_and_deal(rng, FIVE_PLAYER, dealer, INDICES)
-            assert rng.used == len(rng.values)
-            variants.append((dealt_order(hands, dealer), set(dog)))
-        assert len({frozenset(aside) for _, aside in variants}) > 3
-        pack = rebuilt_pack(variants)
-        for order, aside in variants:
-            assert [index for index in pack if index not in aside] == order
-            assert pack[0] not in aside and pack[-1] not in aside
-            places = sorted(pack.index(index) for index in aside)
-            dealt_before = [place - earlier for earlier, place in enumerate(places)]
-            assert all(0 < count < 75 and count % 3 == 0 for count in dealt_before)
-            assert len(set(dealt_before)) == 3
-
-
-@pytest.mark.parametrize("seed", range(20))
-def test_the_dealer_only_turns_the_hands(seed: int) -> None:
-    base = new_deal(seed=seed, dealer=0, rules=FIVE_PLAYER)
-    for dealer in range(1, 5):
-        state = new_deal(seed=seed, dealer=dealer, rules=FIVE_PLAYER)
-        assert state.dog == base.dog
-        assert [state.hand((seat + dealer) % 5) for seat in SEATS] == list(base.hands)
 
 
 # --- The call --------------------------------------------------------------------------------
@@ -713,202 +592,6 @@ def test_a_handful_in_a_complete_deal(
     assert sum(result.deltas) == 0
 
 
-PLAIN = "1S 2S 3S 4S 5S 6S 7S 8S 9S 10S 1D 2D 3D 4D 5D"
-
-
-@pytest.mark.parametrize(
-    ("trumps", "sizes"),
-    [
-        pytest.param("T2 T3 T4 T5 T6 T7 T8", (), id="7"),
-        pytest.param("T2 T3 T4 T5 T6 T7 T8 T9", (8,), id="8"),
-        pytest.param("T2 T3 T4 T5 T6 T7 T8 EX", (8,), id="7-and-excuse"),
-        pytest.param("T2 T3 T4 T5 T6 T7 T8 T9 T10", (8,), id="9"),
-        pytest.param("T2 T3 T4 T5 T6 T7 T8 T9 T10 T11", (8, 10), id="10"),
-        pytest.param("T2 T3 T4 T5 T6 T7 T8 T9 T10 T11 T12 T13", (8, 10), id="12"),
-        pytest.param("T2 T3 T4 T5 T6 T7 T8 T9 T10 T11 T12 T13 T14", (8, 10, 13), id="13"),
-        pytest.param("T2 T3 T4 T5 T6 T7 T8 T9 T10 T11 T12 T13 T14 T15 T16", (8, 10, 13), id="15"),
-    ],
-)
-def test_handfuls_of_eight_ten_and_thirteen(trumps: str, sizes: tuple[int, ...]) -> None:
-    held = trumps.split()
-    hand = " ".join(held + PLAIN.split()[: 15 - len(held)])
-    state = at_the_call({0: hand, 2: "T21"}, words="pass pass garde_sans pass pass")
-    state = play_out(state, "call KS pass")
-    assert state.current == 0
-    offered = [action for action in legal_actions(state) if isinstance(action, DeclareHandful)]
-    assert tuple(len(action.cards) for action in offered) == sizes
-    if "EX" in held and offered:
-        assert EXCUSE in offered[0].cards
-    if len(held) >= 9:
-        assert_refused(state, handful(" ".join(held[:9])), Rule.INVALID_HANDFUL)
-
-
-# --- Half points -----------------------------------------------------------------------------
-
-
-def seeded(seed: int) -> State:
-    return rollout(new_deal(seed=seed, rules=FIVE_PLAYER), random.Random(seed))
-
-
-HALF_POINTS = [
-    pytest.param(
-        777,
-        Score(
-            annulment=None,
-            taker=2,
-            contract=Contract.GARDE_CONTRE,
-            taker_points=40.5,
-            defence_points=50.5,
-            bouts=2,
-            target=41,
-            made=False,
-            margin=1,
-            petit_au_bout=None,
-            handfuls=(),
-            slam=SlamResult(announced=False, made_by=None, value=0),
-            unit=-156,
-            deltas=(156, 156, -312, -156, 156),
-            called=Card.parse("KD"),
-            partner=3,
-        ),
-        id="40.5-lost-by-1",
-    ),
-    pytest.param(
-        363,
-        Score(
-            annulment=None,
-            taker=4,
-            contract=Contract.GARDE_SANS,
-            taker_points=40.5,
-            defence_points=50.5,
-            bouts=2,
-            target=41,
-            made=False,
-            margin=1,
-            petit_au_bout=None,
-            handfuls=(),
-            slam=SlamResult(announced=True, made_by=None, value=-200),
-            unit=-304,
-            deltas=(304, 304, 304, 304, -1216),
-            called=Card.parse("KS"),
-            partner=None,
-        ),
-        id="40.5-alone-lost-by-1",
-    ),
-    pytest.param(
-        357,
-        Score(
-            annulment=None,
-            taker=2,
-            contract=Contract.GARDE_SANS,
-            taker_points=41.5,
-            defence_points=49.5,
-            bouts=2,
-            target=41,
-            made=True,
-            margin=1,
-            petit_au_bout=None,
-            handfuls=(),
-            slam=SlamResult(announced=False, made_by=None, value=0),
-            unit=104,
-            deltas=(-104, 104, 208, -104, -104),
-            called=Card.parse("KD"),
-            partner=1,
-        ),
-        id="41.5-made-by-1",
-    ),
-]
-
-
-@pytest.mark.parametrize(("seed", "expected"), HALF_POINTS)
-def test_the_half_point_goes_to_the_camp_that_wins(seed: int, expected: Score) -> None:
-    """The seeds were found by scanning seeds from 0 and keeping the first deals whose
-    ``rollout(new_deal(seed=s, rules=FIVE_PLAYER), random.Random(s))`` ended with 40.5 or
-    41.5 points and two bouts (363 also has the taker alone, with its own King).
-
-    The expected units by hand: Garde contre lost by 1, -(25 + 1) x 6 = -156; Garde sans lost
-    by 1 with an announced slam missed, -(25 + 1) x 4 - 200 = -304; Garde sans made by 1,
-    (25 + 1) x 4 = 104. The points and bouts are recounted by ``reference_count``.
-    """
-    state = seeded(seed)
-    assert score(state) == expected
-    assert reference_count(state) == (expected.taker_points, expected.bouts)
-
-
-# --- A reference count, for random deals -----------------------------------------------------
-
-
-def reference_winners(state: State) -> list[int]:
-    """Each trick's winner, recomputed from the rules with the camps of the deal."""
-    camp = set(state.attackers)
-    leader = state.taker if state.slam else (state.dealer + 1) % 5
-    found: list[int] = []
-    for number, trick in enumerate(state.tricks):
-        assert trick.leader == leader
-        seats = [(leader + position) % 5 for position in range(5)]
-        played = list(zip(trick.cards, seats, strict=True))
-        trumps = [(card.rank, seat) for card, seat in played if card.is_trump]
-        if trumps:
-            winner = max(trumps)[1]
-        else:
-            led = next(card.suit for card in trick.cards if not card.is_excuse)
-            winner = max((card.rank, seat) for card, seat in played if card.suit is led)[1]
-        if number == 14 and EXCUSE in trick.cards:
-            owner = trick.seat_of(EXCUSE)
-            if all((earlier in camp) is (owner in camp) for earlier in found):
-                winner = owner
-        found.append(winner)
-        leader = winner
-    return found
-
-
-def reference_count(state: State) -> tuple[float, int]:
-    """The attack's card points and bouts, from the rules and the camps of the deal."""
-    camp = set(state.attackers)
-    winners = reference_winners(state)
-    assert state.contract is not None
-    won = list(state.discard)
-    if state.contract is Contract.GARDE_SANS:
-        won += state.dog
-    for trick, winner in zip(state.tricks, winners, strict=True):
-        if winner in camp:
-            won += trick.cards
-    points = sum(card.points for card in won)
-    bouts = sum(card.is_bout for card in won)
-    for trick, winner in zip(state.tricks[:14], winners, strict=False):
-        if EXCUSE in trick.cards:
-            keeper_attacks = trick.seat_of(EXCUSE) in camp
-            if keeper_attacks and winner not in camp:
-                points, bouts = points + 4, bouts + 1
-            elif winner in camp and not keeper_attacks:
-                points, bouts = points - 4, bouts - 1
-    return points, bouts
-
-
-def test_random_deals_split_the_score_between_the_camps() -> None:
-    outcomes = set()
-    for seed in range(300):
-        state = rollout(
-            new_deal(seed=seed, dealer=seed % 5, rules=FIVE_PLAYER), random.Random(seed)
-        )
-        if state.phase is not Phase.DONE:
-            continue
-        result = score(state)
-        taker, partner, unit = state.taker, state.partner, result.unit
-        assert taker is not None
-        expected = [-unit] * 5
-        expected[taker] = 4 * unit if partner is None else 2 * unit
-        if partner is not None:
-            expected[partner] = unit
-        assert result.deltas == tuple(expected), seed
-        assert sum(result.deltas) == 0
-        assert (result.called, result.partner) == (state.called, partner)
-        assert [trick.winner for trick in state.tricks] == reference_winners(state), seed
-        assert (result.taker_points, result.bouts) == reference_count(state), seed
-        outcomes.add((partner is None, result.made))
-    assert outcomes == {(False, True), (False, False), (True, True), (True, False)}
-
-
 # --- The opening lead ------------------------------------------------------------------------
 
 NOT_HEARTS = "T5 T6 EX 1S 2S 3S 1D 2D 1C 2C 3C"
@@ -1199,21 +882,36 @@ def twins_of(path: list[State]) -> list[tuple[State, list[int], set[Card]]]:
     return twins
 
 
-def test_only_the_partner_knows_the_partner_until_the_called_card_is_played() -> None:
+def check_the_partner_is_secret(seeds: range) -> tuple[int, int]:
     """Random deals, every state, every seat: who knows the partner (or that the taker is
     alone), and when. Then, for each deal, twins where a defender holds the called card
     instead (exchanged with a card of its suit, so every action stays legal until one of the
     two is played): every seat but the two holders sees the same in both deals, down to the
-    text, the key, the actions offered and the refusals of the two exchanged cards."""
+    text, the key, the actions offered and the refusals of the two exchanged cards.
+
+    Returns the twins compared and the observations made."""
     observations = twinned = 0
-    for seed in range(80):
+    for seed in seeds:
         path = random_path(seed)
         observations += check_knowledge(path)
         for twin, observers, stop in twins_of(path):
             observations += compare_with_twin(path, twin, observers, stop)
             twinned += 1
-    assert twinned >= 100
-    assert observations >= 10_000
+    return twinned, observations
+
+
+def test_only_the_partner_knows_the_partner_until_the_called_card_is_played() -> None:
+    twinned, observations = check_the_partner_is_secret(range(10))
+    assert twinned >= 20
+    assert observations >= 9_000
+
+
+@pytest.mark.soak
+def test_soak_only_the_partner_knows_the_partner(soak_deals: int) -> None:
+    """The same on ``FRENCHTAROT_SOAK_DEALS // 50`` more deals (200 by default)."""
+    deals = max(1, soak_deals // 50)
+    twinned, observations = check_the_partner_is_secret(range(10, 10 + deals))
+    assert twinned >= deals and observations >= 100 * deals
 
 
 def test_a_hidden_dog_with_the_called_king_looks_like_a_partner() -> None:
