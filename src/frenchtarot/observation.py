@@ -36,7 +36,7 @@ from frenchtarot._core import flow as _flow
 from frenchtarot._core import masks as _masks
 from frenchtarot._core import tricks as _tricks
 from frenchtarot._core.calling import camp_mask
-from frenchtarot._core.state import DealRecord, State, bids_in, masks_of, record_of
+from frenchtarot._core.state import DealRecord, State, bids_in, masks_of, seat_view
 from frenchtarot._core.tally import excuse_exchange
 from frenchtarot._deal_values import Annulment, AnnulReason, Handful, Trick
 from frenchtarot.actions import Action, Contract, Discard, Phase
@@ -419,11 +419,10 @@ def observe(state: State, seat: int) -> Observation:
     """
     if not isinstance(state, State):
         raise TarotTypeError(f"expected a State, not {type(state).__name__}")
-    record = record_of(state)
-    rules = record.rules
+    rules = state.rules
     seat = rules.check_seat(seat)
+    record, hand, sizes, trick = seat_view(state, seat)
     phase = state.phase
-    hands, trick, _, dog_mask, ecart = masks_of(state)
     taker = record.taker
     contract = record.contract
     current = state.current
@@ -432,7 +431,8 @@ def observe(state: State, seat: int) -> Observation:
     discard: tuple[Card, ...] | None = None
     shown_discard: tuple[Card, ...] = ()
     if _flow.dog_is_public(phase, contract):
-        dog = _masks.cards(dog_mask)
+        dog = _masks.cards(record.dog)
+        ecart = record.discard
         shown_discard = _masks.cards(ecart & _masks.TRUMPS)
         if seat == taker:
             discard = _masks.cards(ecart)
@@ -444,7 +444,7 @@ def observe(state: State, seat: int) -> Observation:
     if current is None:
         score = scoring.score(state)
         if annulment is not None and annulment.reason is AnnulReason.PETIT_SEC:
-            shown_hand = _masks.cards(hands[annulment.seat])  # type: ignore[index]
+            shown_hand = _masks.cards(masks_of(state)[0][annulment.seat])  # type: ignore[index]
     partner, alone = _known_camp(state, record, seat, dog is not None, trick)
     return Observation(
         rules,
@@ -452,8 +452,8 @@ def observe(state: State, seat: int) -> Observation:
         record.dealer,
         phase,
         current,
-        _masks.cards(hands[seat]),
-        tuple(map(int.bit_count, hands)),
+        hand,
+        sizes,
         taker,
         contract,
         record.called,

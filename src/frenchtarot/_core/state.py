@@ -50,6 +50,7 @@ __all__ = [
     "next_state",
     "play_card",
     "record_of",
+    "seat_view",
 ]
 
 
@@ -614,6 +615,24 @@ def record_of(state: State) -> DealRecord:
     reads many of them at once, as the observation does.
     """
     return state._deal
+
+
+def seat_view(
+    state: State, seat: int
+) -> tuple[DealRecord, tuple[Card, ...], tuple[int, ...], tuple[int, ...]]:
+    """What the observation of ``seat`` reads of ``state``, in one call into the core.
+
+    The shared record (:func:`record_of`), the cards ``seat`` holds, every seat's number of
+    cards and the indices of the trick in progress. Compiled, the cards and the counts are
+    made by native code, and the interpreted observation calls the core once.
+    """
+    hands = state._hands
+    return (
+        state._deal,
+        _masks.cards(hands[seat]),
+        tuple([hand.bit_count() for hand in hands]),
+        state._trick,
+    )
 
 
 def masks_of(state: State) -> MaskView:
