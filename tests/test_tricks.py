@@ -1,4 +1,5 @@
-"""Playing to tricks: which cards may be played, who wins, and the Excuse on the last trick.
+"""Playing to tricks: which cards may be played, who wins, who holds a trick in progress, and
+nothing after the last trick (the Excuse on a slam's last trick is in ``test_slam.py``).
 
 Most tests put a seat in the first trick of a Garde sans (dealer 3, so seat 0 leads): the
 cards already played, and the seat's trumps, Excuse and cards of the suit led are given
