@@ -420,8 +420,13 @@ class State(_StateSlots):
         return self._fields() == other._fields()
 
     def __ne__(self, other: object) -> bool:
-        equal = self.__eq__(other)
-        return equal if equal is NotImplemented else not equal
+        # Written out rather than through __eq__: compiled, a direct call of __eq__ must
+        # return a bool, and NotImplemented (for another type) would raise TypeError.
+        if self is other:
+            return False
+        if other.__class__ is not State:
+            return NotImplemented
+        return self._fields() != other._fields()
 
     def __hash__(self) -> int:
         try:
