@@ -62,7 +62,7 @@ def tests(session: nox.Session) -> None:
 
 @nox.session(python=MUTMUT_PYTHON)
 def mutmut(session: nox.Session) -> None:
-    """Mutation testing of the rules modules (configured in ``[tool.mutmut]``).
+    """Mutation testing of the rules core, the folder ``_core`` (configured in ``[tool.mutmut]``).
 
     Keeps its work in ``mutants/``: a second run only retests what changed. Pass
     ``-- --max-children N`` to set the number of parallel workers.
