@@ -607,7 +607,7 @@ MaskView = tuple[tuple[int, ...], tuple[int, ...], int, int, int]
 Each seat's hand as a mask; the indices of the cards of the trick in progress, from its
 leader on; that trick's leader (before the play, the dealer's next); the dog as dealt; the
 écart put aside so far. A plain tuple, unpacked where it is read: cheaper to make than a
-named one, and the observation asks for it at every call."""
+named one."""
 
 
 def record_of(state: State) -> DealRecord:
@@ -641,7 +641,7 @@ def seat_view(
 
 
 def masks_of(state: State) -> MaskView:
-    """The cards of ``state`` as masks (for the observation, the playout and the tally)."""
+    """The cards of ``state`` as masks (for the transitions and the playout)."""
     deal = state._deal
     return (state._hands, state._trick, state._leader, deal.dog, deal.discard)
 
