@@ -448,3 +448,17 @@ def twin(
         if other is not None and (seat is None or visible(other, seat) == seen):
             return other, a, b
     return None
+
+
+def scripted(state: State, plans: dict[int, list[Card]], tricks: int) -> State:
+    """Play until ``tricks`` tricks are complete, each seat its first legal card of its plan
+    (or, without one, its first legal card)."""
+    while len(state.tricks) < tricks:
+        legal = [action.card for action in ft.legal_actions(state) if isinstance(action, Play)]
+        plan = plans.get(state.current, []) if state.current is not None else []
+        state = ft.apply(state, Play(next((card for card in plan if card in legal), legal[0])))
+    return state
+
+
+def trumps(low: int, high: int) -> str:
+    return " ".join(f"T{number}" for number in range(low, high + 1))

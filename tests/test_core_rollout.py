@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 
 import frenchtarot as ft
-from frenchtarot import Card, Play, State
+from frenchtarot import Card, State
 from frenchtarot._core.simulate import draws_like_random
-from tests.builders import cards, deal, play_out
+from tests.builders import cards, deal, play_out, scripted, trumps
 
 FIVE = ft.FIVE_PLAYER
 
@@ -59,20 +59,6 @@ def stepwise(state: State, seed: int) -> State:
     while not state.is_terminal:
         state = ft.apply(state, rng.choice(ft.legal_actions(state)))
     return state
-
-
-def scripted(state: State, plans: dict[int, list[Card]], tricks: int) -> State:
-    """Play until ``tricks`` tricks are complete, each seat its first legal card of its plan
-    (or, without one, its first legal card)."""
-    while len(state.tricks) < tricks:
-        legal = [action.card for action in ft.legal_actions(state) if isinstance(action, Play)]
-        plan = plans.get(state.current, []) if state.current is not None else []
-        state = ft.apply(state, Play(next((card for card in plan if card in legal), legal[0])))
-    return state
-
-
-def trumps(low: int, high: int) -> str:
-    return " ".join(f"T{number}" for number in range(low, high + 1))
 
 
 def test_the_partners_excuse_takes_the_last_trick_after_the_taker_took_every_other() -> None:

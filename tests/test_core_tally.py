@@ -8,8 +8,7 @@ import pytest
 import frenchtarot as ft
 from frenchtarot import Camp, Contract
 from frenchtarot.scoring import PetitAuBout
-from tests.builders import cards, deal, play_out
-from tests.test_core_rollout import scripted, trumps
+from tests.builders import cards, deal, play_out, scripted, trumps
 
 # The FFT's multipliers, and the petit au bout's 10 points, multiplied like the contract.
 MULTIPLIERS = {Contract.GARDE_SANS: 4, Contract.GARDE_CONTRE: 6}
