@@ -40,6 +40,7 @@ def test_equal_states_are_not_unequal_and_different_ones_are() -> None:
     first, second = states_of_a_deal(3), states_of_a_deal(3)
     for one, same, after in zip(first, second, first[1:], strict=False):
         assert not one != same  # noqa: SIM202 (the != operator itself is under test)
+        assert not one != one  # noqa: SIM202 (a state is not unequal to itself)
         assert one != after
         assert one != "a state"
 
