@@ -5,6 +5,11 @@ worked out again (the Excuse's last-trick exception included), and the camps, th
 exchange, the bouts, the half point and the bonuses are counted from the tricks themselves,
 for every table size. :func:`reference_score` must agree with :func:`frenchtarot.score`
 field by field (``test_scoring.py``, ``test_golden.py``).
+
+The scoring knobs (the multipliers, the petit au bout, the slam and handful bonuses) are read
+from the deal's :class:`~frenchtarot.Rules`, as the house rules set them; the FFT numbers are
+written out here from the rulebook, and ``test_rules.py`` checks that the FFT presets carry
+exactly them (:data:`FFT_KNOBS`).
 """
 
 from __future__ import annotations
@@ -23,10 +28,21 @@ MULTIPLIER = {
     Contract.GARDE_SANS: 4,
     Contract.GARDE_CONTRE: 6,
 }
-HANDFUL_BONUS = {
-    3: {13: 20, 15: 30, 18: 40},
-    4: {10: 20, 13: 30, 15: 40},
-    5: {8: 20, 10: 30, 13: 40},
+"""The FFT multiplier of each contract."""
+FFT_KNOBS: dict[str, object] = {
+    "contracts": tuple(MULTIPLIER.items()),
+    "petit_au_bout": 10,
+    "petit_au_bout_multiplied": True,
+    "slam_announced": 400,
+    "slam_unannounced": 200,
+    "slam_missed": 200,
+    "slam_defence": 200,
+}
+"""The FFT's scoring numbers, from the rulebook, by the name of the :class:`Rules` field."""
+FFT_HANDFULS: dict[int, tuple[tuple[int, int], ...]] = {
+    3: ((13, 20), (15, 30), (18, 40)),
+    4: ((10, 20), (13, 30), (15, 40)),
+    5: ((8, 20), (10, 30), (13, 40)),
 }
 HONOUR_POINTS = {14: 4.5, 13: 3.5, 12: 2.5, 11: 1.5}  # King, Queen, Knight, Jack
 BOUT_CARDS = (PETIT, TWENTY_ONE, EXCUSE)
@@ -96,6 +112,7 @@ def reference_score(state: State) -> Score:
             slam=SlamResult(announced=False, made_by=None, value=0),
             unit=0,
             deltas=(0,) * seats,
+            multiplier=0,
         )
     taker, contract, partner = state.taker, state.contract, state.partner
     assert taker is not None and contract is not None
@@ -126,7 +143,9 @@ def reference_score(state: State) -> Score:
     whole = points if points == int(points) else points + (0.5 if made else -0.5)
     margin = int(abs(whole - target))
     sign = 1 if made else -1
-    multiplier = MULTIPLIER[contract]
+    rules = state.rules
+    multiplier = dict(rules.contracts)[contract]
+    bonus = rules.petit_au_bout * (multiplier if rules.petit_au_bout_multiplied else 1)
 
     number = last
     final = state.tricks[last]
@@ -138,20 +157,22 @@ def reference_score(state: State) -> Score:
     petit_au_bout = None
     if PETIT in state.tricks[number].cards:
         if won[number] in attack:
-            petit_au_bout = PetitAuBout(Camp.ATTACK, 10 * multiplier)
+            petit_au_bout = PetitAuBout(Camp.ATTACK, bonus)
         else:
-            petit_au_bout = PetitAuBout(Camp.DEFENCE, -10 * multiplier)
+            petit_au_bout = PetitAuBout(Camp.DEFENCE, -bonus)
 
+    by_size = dict(rules.handfuls)
     handfuls = tuple(
-        HandfulBonus(h.seat, len(h.cards), sign * HANDFUL_BONUS[seats][len(h.cards)])
-        for h in state.handfuls
+        HandfulBonus(h.seat, len(h.cards), sign * by_size[len(h.cards)]) for h in state.handfuls
     )
+    made_bonus = rules.slam_announced if state.slam else rules.slam_unannounced
+    missed, defence = rules.slam_missed, rules.slam_defence
     if all(winner in attack for winner in won):
-        slam = SlamResult(state.slam, Camp.ATTACK, 400 if state.slam else 200)
+        slam = SlamResult(state.slam, Camp.ATTACK, made_bonus)
     elif not any(winner in attack for winner in won):
-        slam = SlamResult(state.slam, Camp.DEFENCE, -200 - (200 if state.slam else 0))
+        slam = SlamResult(state.slam, Camp.DEFENCE, -defence - (missed if state.slam else 0))
     else:
-        slam = SlamResult(state.slam, None, -200 if state.slam else 0)
+        slam = SlamResult(state.slam, None, -missed if state.slam else 0)
     unit = (
         sign * (25 + margin) * multiplier
         + (petit_au_bout.value if petit_au_bout else 0)
@@ -182,4 +203,5 @@ def reference_score(state: State) -> Score:
         deltas=deltas,
         called=state.called,
         partner=partner,
+        multiplier=multiplier,
     )

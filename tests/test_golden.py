@@ -140,6 +140,7 @@ def expected_score(expected: dict[str, Any]) -> Score:
         deltas=tuple(expected["deltas"]),
         called=None if expected["called"] is None else ft.Card.parse(expected["called"]),
         partner=expected["partner"],
+        multiplier=expected["multiplier"],
     )
 
 

@@ -145,7 +145,7 @@ BAD_RULES: list[Any] = [
     pytest.param(
         {"handfuls": ((10, 0), (13, 30), (15, 40))},
         ft.InvalidRulesError,
-        ["bonus must be positive", "0"],
+        ["handful bonus must be from 1", "not 0"],
         id="handful-bonus-0",
     ),
     pytest.param({"min_cut": 0}, ft.InvalidRulesError, ["min_cut", "0"], id="min-cut-0"),

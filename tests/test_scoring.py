@@ -302,6 +302,7 @@ def test_hand_built_announced_slam_at_three_players() -> None:
         annulment=None,
         taker=0,
         contract=Contract.GARDE_SANS,
+        multiplier=4,
         taker_points=91.0,
         defence_points=0.0,
         bouts=3,
@@ -331,6 +332,7 @@ def test_hand_built_defence_slam_at_three_players() -> None:
         annulment=None,
         taker=1,
         contract=Contract.GARDE_CONTRE,
+        multiplier=6,
         taker_points=0.0,
         defence_points=91.0,
         bouts=0,
@@ -1004,6 +1006,7 @@ SCORE_LINES: list[tuple[str, Score, str]] = [
             annulment=None,
             taker=1,
             contract=Contract.GARDE,
+            multiplier=2,
             taker_points=52.0,
             defence_points=39.0,
             bouts=1,
@@ -1016,7 +1019,7 @@ SCORE_LINES: list[tuple[str, Score, str]] = [
             unit=52,
             deltas=(-52, 156, -52, -52),
         ),
-        "seat 1 garde made by 1 (52 points, 1 bout, target 51): unit +52; "
+        "seat 1 garde (x2) made by 1 (52 points, 1 bout, target 51): unit +52; "
         "0:-52 1:+156 2:-52 3:-52",
     ),
     (
@@ -1025,6 +1028,7 @@ SCORE_LINES: list[tuple[str, Score, str]] = [
             annulment=None,
             taker=0,
             contract=Contract.PETITE,
+            multiplier=1,
             taker_points=91.0,
             defence_points=0.0,
             bouts=3,
@@ -1037,7 +1041,7 @@ SCORE_LINES: list[tuple[str, Score, str]] = [
             unit=340,
             deltas=(1020, -340, -340, -340),
         ),
-        "seat 0 petite made by 55 (91 points, 3 bouts, target 36, petit au bout +10, "
+        "seat 0 petite (x1) made by 55 (91 points, 3 bouts, target 36, petit au bout +10, "
         "handful of seat 0 (10) +20, handful of seat 2 (13) +30, slam made unannounced +200): "
         "unit +340; 0:+1020 1:-340 2:-340 3:-340",
     ),
@@ -1047,6 +1051,7 @@ SCORE_LINES: list[tuple[str, Score, str]] = [
             annulment=None,
             taker=2,
             contract=Contract.GARDE_CONTRE,
+            multiplier=6,
             taker_points=0.0,
             defence_points=91.0,
             bouts=0,
@@ -1059,7 +1064,7 @@ SCORE_LINES: list[tuple[str, Score, str]] = [
             unit=-746,
             deltas=(746, 746, -1492),
         ),
-        "seat 2 garde_contre lost by 56 (0 points, 0 bouts, target 56, petit au bout -60, "
+        "seat 2 garde_contre (x6) lost by 56 (0 points, 0 bouts, target 56, petit au bout -60, "
         "slam made by the defence -200): unit -746; 0:+746 1:+746 2:-1492",
     ),
     (
@@ -1068,6 +1073,7 @@ SCORE_LINES: list[tuple[str, Score, str]] = [
             annulment=None,
             taker=0,
             contract=Contract.GARDE,
+            multiplier=2,
             taker_points=40.5,
             defence_points=50.5,
             bouts=2,
@@ -1082,7 +1088,7 @@ SCORE_LINES: list[tuple[str, Score, str]] = [
             called=Card.parse("KC"),
             partner=3,
         ),
-        "seat 0 (called KC, with seat 3) garde lost by 1 (40.5 points, 2 bouts, target 41, "
+        "seat 0 (called KC, with seat 3) garde (x2) lost by 1 (40.5 points, 2 bouts, target 41, "
         "slam announced and missed -200): unit -252; 0:-504 1:+252 2:+252 3:-252 4:+252",
     ),
 ]

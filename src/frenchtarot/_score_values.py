@@ -35,8 +35,9 @@ class PetitAuBout:
 
     Attributes:
         camp: The camp that won the trick holding the Petit.
-        value: The bonus for the attack: ``+10 x multiplier`` when the attack won it,
-            ``-10 x multiplier`` when the defence did.
+        value: The bonus for the attack: positive when the attack won it, negative when the
+            defence did. Under the FFT rules ``10 x multiplier``; the table's rules set the
+            10 and whether the contract multiplies it (:class:`~frenchtarot.Rules`).
     """
 
     camp: Camp
@@ -116,6 +117,8 @@ class Score:
         called: Five players: the card the taker called; else ``None``.
         partner: Five players: the taker's partner, ``None`` when the taker played alone
             (and at the other table sizes).
+        multiplier: What the contract multiplied the score by at this table (FFT: 1, 2, 4
+            or 6; house rules may set others); 0 for an annulled deal.
     """
 
     annulment: Annulment | None
@@ -134,6 +137,7 @@ class Score:
     deltas: tuple[int, ...]
     called: Card | None = None
     partner: int | None = None
+    multiplier: int = 0
 
     def __str__(self) -> str:
         if self.annulment is not None:
@@ -155,7 +159,7 @@ class Score:
         if self.slam.value or self.slam.announced:
             facts.append(f"{self.slam.describe()} {self.slam.value:+d}")
         return (
-            f"{camp} {self.contract.name.lower()} {verdict} by {self.margin} "
+            f"{camp} {self.contract.name.lower()} (x{self.multiplier}) {verdict} by {self.margin} "
             f"({', '.join(facts)}): unit {self.unit:+d}; " + _deltas(self.deltas)
         )
 

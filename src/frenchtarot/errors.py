@@ -150,6 +150,7 @@ class Rule(enum.Enum):
     NOT_YOUR_TURN = "only the seat whose turn it is may act"
     WRONG_PHASE = "this kind of action is not allowed in this phase of the deal"
     BID_TOO_LOW = "a bid must be higher than every earlier bid"
+    CONTRACT_NOT_OFFERED = "the table's house rules do not offer this contract"
     CARD_NOT_IN_HAND = "the card is not in the player's hand"
     FORBIDDEN_DISCARD = "neither a King nor a bout may be put in the écart"
     TRUMP_DISCARD_AVOIDABLE = "a trump may be put in the écart only when it is unavoidable"

@@ -21,7 +21,7 @@ from frenchtarot._core.calling import callable_mask, camp_mask, opening_lead_mas
 from frenchtarot._core.ecart import discard_mask
 from frenchtarot._core.handful import canonical_displays
 from frenchtarot._core.state import State, make_state, masks_of
-from frenchtarot._core.transitions import BIDDING_ACTIONS, SLAM_ACTIONS
+from frenchtarot._core.transitions import SLAM_ACTIONS, bidding_words
 from frenchtarot._core.tricks import LEADS, follow_mask, trick_winner
 from frenchtarot._deal_values import Annulment, AnnulReason, Handful, Trick
 from frenchtarot.actions import (
@@ -99,7 +99,7 @@ def random_rollout(state: State, rng: random.Random) -> State:
     if phase is Phase.BIDDING:
         # The bidding is the start of the deal: the history holds its words so far.
         while True:
-            words = BIDDING_ACTIONS[contract]
+            words = bidding_words(rules, contract)
             action = words[_below(bits, len(words))]
             history.append(action)
             if isinstance(action, Bid):

@@ -23,11 +23,6 @@ __all__ = ["excuse_exchange", "settle_half_point", "shares", "tally"]
 TARGETS: Final = (56, 51, 41, 36)
 """The taker's target by the number of bouts in the taker's cards at the end."""
 CONTRACT_POINTS: Final = 25
-PETIT_AU_BOUT: Final = 10
-SLAM_ANNOUNCED_MADE: Final = 400
-SLAM_UNANNOUNCED_MADE: Final = 200
-SLAM_ANNOUNCED_MISSED: Final = -200
-DEFENCE_SLAM: Final = 200
 _EXCUSE_KEPT: Final = 8  # half points moved by the Excuse exchange (4.5 - 0.5)
 
 
@@ -68,7 +63,7 @@ def tally(state: State) -> Score:
     rules = record.rules
     taker: int = record.taker  # type: ignore[assignment]
     contract: Contract = record.contract  # type: ignore[assignment]
-    multiplier = contract.multiplier
+    multiplier = rules.multiplier(contract)
     tricks = state.tricks
 
     # Card points and bouts of the taker's camp, in half points.
@@ -98,11 +93,15 @@ def tally(state: State) -> Score:
     margin = abs(rounded - target)
     sign = 1 if made else -1
 
-    petit = _petit_au_bout(state, winners_attack, multiplier)
+    petit = _petit_au_bout(
+        state,
+        winners_attack,
+        rules.petit_au_bout * (multiplier if rules.petit_au_bout_multiplied else 1),
+    )
     handfuls = tuple(
         HandfulBonus(h.seat, h.size, sign * rules.handful_bonus(h.size)) for h in record.handfuls
     )
-    slam = _slam(record.slam, winners_attack)
+    slam = _slam(rules, record.slam, winners_attack)
     unit = (
         sign * (CONTRACT_POINTS + margin) * multiplier
         + (petit.value if petit else 0)
@@ -127,6 +126,7 @@ def tally(state: State) -> Score:
         slam=slam,
         unit=unit,
         deltas=deltas,
+        multiplier=multiplier,
     )
 
 
@@ -161,9 +161,7 @@ def _holds(trick: Trick, card: Card) -> bool:
     return False
 
 
-def _petit_au_bout(
-    state: State, winners_attack: list[bool], multiplier: int
-) -> PetitAuBout | None:
+def _petit_au_bout(state: State, winners_attack: list[bool], value: int) -> PetitAuBout | None:
     """The petit au bout bonus, or ``None``.
 
     The Petit counts when it is in the last trick, or in the one before it when the Excuse
@@ -177,15 +175,14 @@ def _petit_au_bout(
     if not _holds(tricks[number], _PETIT):
         return None
     to_attack = winners_attack[number]
-    value = PETIT_AU_BOUT * multiplier
     return PetitAuBout(Camp.ATTACK, value) if to_attack else PetitAuBout(Camp.DEFENCE, -value)
 
 
-def _slam(announced: bool, winners_attack: list[bool]) -> SlamResult:
+def _slam(rules: Rules, announced: bool, winners_attack: list[bool]) -> SlamResult:
     if all(winners_attack):
-        value = SLAM_ANNOUNCED_MADE if announced else SLAM_UNANNOUNCED_MADE
+        value = rules.slam_announced if announced else rules.slam_unannounced
         return SlamResult(announced, Camp.ATTACK, value)
-    missed = SLAM_ANNOUNCED_MISSED if announced else 0
+    missed = -rules.slam_missed if announced else 0
     if not any(winners_attack):
-        return SlamResult(announced, Camp.DEFENCE, missed - DEFENCE_SLAM)
+        return SlamResult(announced, Camp.DEFENCE, missed - rules.slam_defence)
     return SlamResult(announced, None, missed)

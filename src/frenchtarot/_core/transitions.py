@@ -39,16 +39,40 @@ from frenchtarot.actions import (
 )
 from frenchtarot.cards import Card
 from frenchtarot.errors import IllegalActionError, Rule, TarotTypeError
+from frenchtarot.rules import Rules
 
-__all__ = ["BIDDING_ACTIONS", "SLAM_ACTIONS", "legal", "transition"]
+__all__ = ["SLAM_ACTIONS", "bidding_words", "legal", "transition"]
 
 _DISCARD_TABLE: Final = _masks.make_table(DISCARDS)
 _CALL_TABLE: Final = _masks.make_table(CALLS)
-BIDDING_ACTIONS: Final[dict[Contract | None, tuple[Action, ...]]] = {
-    None: (PASS, *BIDS.values()),
-    **{high: (PASS, *(bid for contract, bid in BIDS.items() if contract > high)) for high in BIDS},
-}
-"""The words open in the bidding after the highest bid so far (``None`` before any bid)."""
+_BIDDING_TABLES: Final[dict[Rules, dict[Contract | None, tuple[Action, ...]]]] = {}
+_MOST_TABLES: Final = 64  # the tables kept: one per Rules value in use, cheap to rebuild
+
+
+def _bidding_table(rules: Rules) -> dict[Contract | None, tuple[Action, ...]]:
+    """The words open after each highest bid so far at a table (``None``: before any)."""
+    offered = [BIDS[contract] for contract in rules.offered]
+    table: dict[Contract | None, tuple[Action, ...]] = {None: (PASS, *offered)}
+    for contract in rules.offered:
+        table[contract] = (PASS, *(bid for bid in offered if bid.contract > contract))
+    if len(_BIDDING_TABLES) >= _MOST_TABLES:
+        _BIDDING_TABLES.clear()
+    _BIDDING_TABLES[rules] = table
+    return table
+
+
+def bidding_words(rules: Rules, high: Contract | None) -> tuple[Action, ...]:
+    """The words open in the bidding after the highest bid ``high`` (``None`` before any).
+
+    A pass and every contract the table offers above ``high``, lowest first. The table of
+    each :class:`~frenchtarot.Rules` is built once (a ``Rules`` caches its hash).
+    """
+    table = _BIDDING_TABLES.get(rules)
+    if table is None:
+        table = _bidding_table(rules)
+    return table[high]
+
+
 SLAM_ACTIONS: Final[tuple[Action, ...]] = (PASS, ANNOUNCE_SLAM)
 """The taker's choice before the play: no slam, or a slam announced."""
 # The phases as module constants: the hot paths test them on every action.
@@ -62,7 +86,7 @@ def legal(state: State) -> tuple[Action, ...]:
     if phase is _PLAY:
         return _state.legal_plays(state)
     if phase is _BIDDING:
-        return BIDDING_ACTIONS[state.contract]
+        return bidding_words(state.rules, state.contract)
     if phase is Phase.DISCARD:
         hands, _, _, _, ecart = masks_of(state)
         hand = hands[state.taker]  # type: ignore[index]
@@ -135,6 +159,15 @@ def _not_an_action(value: object) -> TarotTypeError:
 def _bid(state: State, action: Pass | Bid, seat: int) -> State:
     taker, contract = state.taker, state.contract
     if isinstance(action, Bid):
+        rules = state.rules
+        if not rules.offers(action.contract):
+            raise IllegalActionError(
+                Rule.CONTRACT_NOT_OFFERED,
+                action,
+                seat,
+                f"the {rules.name} rules offer "
+                + ", ".join(offered.name.lower() for offered in rules.offered),
+            )
         if contract is not None and action.contract <= contract:
             raise IllegalActionError(
                 Rule.BID_TOO_LOW, action, seat, f"the highest bid is {contract.name.lower()}"

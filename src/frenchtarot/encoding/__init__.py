@@ -117,21 +117,6 @@ CALL_BASE: Final = PLAY_BASE + 78
 _BIDS: Final[tuple[Bid, ...]] = tuple(Bid(contract) for contract in BID_IDS)
 
 
-_MOST_MULTIPLIED: Final = (
-    _tally.CONTRACT_POINTS + max(_tally.TARGETS) + _tally.PETIT_AU_BOUT
-) * max(contract.multiplier for contract in Contract)
-"""More than the multiplied part of a deal's unit can be: the contract's points, a margin no
-larger than the highest target (a camp's points lie between 0 and 91) and the petit au bout,
-times the highest multiplier."""
-_MOST_SLAM: Final = max(
-    _tally.SLAM_ANNOUNCED_MADE,
-    _tally.SLAM_UNANNOUNCED_MADE,
-    -_tally.SLAM_ANNOUNCED_MISSED,
-    _tally.DEFENCE_SLAM,
-)
-"""The largest slam bonus, either way."""
-
-
 def _check_rules(rules: object) -> Rules:
     if not isinstance(rules, Rules):
         raise TarotTypeError(f"expected Rules, not {describe_value(rules)}")
@@ -176,8 +161,17 @@ def score_bound(rules: Rules) -> int:
         TarotTypeError: ``rules`` is not a :class:`~frenchtarot.Rules`.
     """
     rules = _check_rules(rules)
+    # The multiplied part: the contract's points, a margin no larger than the highest target
+    # (a camp's points lie between 0 and 91) and the petit au bout, times the highest
+    # multiplier (a flat petit au bout is counted multiplied too: a bound, not the tightest).
+    most_multiplied = (_tally.CONTRACT_POINTS + max(_tally.TARGETS) + rules.petit_au_bout) * max(
+        multiplier for _contract, multiplier in rules.contracts
+    )
     most_handfuls = rules.seats * max(bonus for _size, bonus in rules.handfuls)
-    return (_MOST_MULTIPLIED + most_handfuls + _MOST_SLAM) * (rules.seats - 1)
+    most_slam = max(rules.slam_announced, rules.slam_unannounced) + max(
+        rules.slam_missed + rules.slam_defence, 0
+    )
+    return (most_multiplied + most_handfuls + most_slam) * (rules.seats - 1)
 
 
 def action_id(action: Action, rules: Rules) -> int:
