@@ -18,6 +18,9 @@ Stable API for every test module:
   out with :func:`frenchtarot.rollout`.
 * :func:`swap_deal`, :func:`swap_action` and :func:`twin`: the same deal with two cards
   exchanged, for the tests that a seat cannot tell two deals apart.
+* :data:`HOUSE_RULES`: a custom :class:`~frenchtarot.Rules` of each table size that changes
+  every house-rule knob, for the features' tests "under a custom Rules" (beside
+  :data:`frenchtarot.rules.LUDICASH`).
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TypeAlias
 
+import attrs
 import pytest
 
 import frenchtarot as ft
@@ -41,6 +45,7 @@ from frenchtarot import (
     AnnulReason,
     Call,
     Card,
+    Contract,
     DeclareHandful,
     Discard,
     IllegalActionError,
@@ -57,6 +62,7 @@ from frenchtarot import (
 )
 
 __all__ = [
+    "HOUSE_RULES",
     "Deal",
     "actions",
     "assert_refused",
@@ -87,6 +93,28 @@ __all__ = [
 
 Script: TypeAlias = str | Iterable[str | Action]
 """What :func:`actions` reads: one string, or actions and their notations."""
+
+
+HOUSE_RULES: dict[int, Rules] = {
+    seats: attrs.evolve(
+        rules,
+        name=f"house-{seats}",
+        contracts=((Contract.GARDE, 3), (Contract.GARDE_CONTRE, 7))
+        if seats != 4
+        else ((Contract.PETITE, 1), (Contract.GARDE_SANS, 5)),
+        handfuls=tuple((size, bonus + 5) for size, bonus in rules.handfuls),
+        petit_au_bout=15,
+        petit_au_bout_multiplied=False,
+        slam_announced=500,
+        slam_unannounced=250,
+        slam_missed=150,
+        slam_defence=300,
+    )
+    for seats, rules in RULES_BY_SEATS.items()
+}
+"""A custom table of each size with every knob changed: two contracts only (Garde x3 and
+Garde contre x7; at four, Petite x1 and Garde sans x5), handful bonuses +5, a flat petit au
+bout of 15, slam bonuses 500 / 250 / 150 / 300."""
 
 
 def cards(text: str) -> list[Card]:
