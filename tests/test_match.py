@@ -1,5 +1,6 @@
 """The game of several deals: the draw for the dealer, the deal going round, the dead player,
-the end after N scored deals, the score sheet, ranks and teams."""
+the end after N scored deals, the score sheet and ranks (sheets made by hand and teams: in
+test_sheet.py)."""
 
 from __future__ import annotations
 
@@ -22,7 +23,6 @@ from frenchtarot.match import (
     draw_for_dealer,
     new_match,
     play_match,
-    team_standings,
 )
 from frenchtarot.players import RandomPlayer, SimplePlayer
 from tests.builders import cards
@@ -383,70 +383,6 @@ def test_a_sheet_before_any_deal_ranks_everyone_first() -> None:
     sheet = new_match(4, seed=1).sheet
     assert sheet.rows == () and sheet.totals == (0, 0, 0, 0)
     assert {line.rank for line in sheet.ranking} == {1}
-
-
-TABLE_A = sheet_of([100, -20, -50, -30], "ABCD")
-TABLE_B = sheet_of([-60, 60, 30, -30], "EFGH")
-TABLE_C = sheet_of([5, -5, 0, 0], "IJKL")
-TABLE_D = sheet_of([0, 0, 0, 0], "MNOP")
-
-
-@pytest.mark.parametrize(
-    ("teams", "expected"),
-    [
-        ({"red": ["A", "E"], "blue": ["B", "F"]}, [("red", 40, 1), ("blue", 40, 1)]),
-        ({"red": ["C", "H"], "blue": ["D", "G"]}, [("blue", 0, 1), ("red", -80, 2)]),
-        (
-            {"four": ["A", "F", "J", "M"], "rest": ["B", "E", "I", "N"]},
-            [("four", 155, 1), ("rest", -75, 2)],
-        ),
-        (
-            {"x": ["B", "G"], "y": ["A", "H"], "z": ["C", "F"]},
-            [("y", 70, 1), ("x", 10, 2), ("z", 10, 2)],
-        ),
-    ],
-)
-def test_teams_add_their_members_totals(
-    teams: dict[str, list[str]], expected: list[tuple[str, int, int]]
-) -> None:
-    standings = team_standings([TABLE_A, TABLE_B, TABLE_C, TABLE_D], teams)
-    assert [(s.name, s.total, s.rank) for s in standings] == expected
-
-
-@pytest.mark.parametrize(
-    "teams",
-    [
-        {"red": ["A", "E", "F"]},  # three players
-        {"red": ["A"]},
-        {"red": ["A", "Z"]},  # on no sheet
-        {"red": ["A", "B"]},  # teammates at one table
-        {"red": ["A", "E"], "blue": ["A", "F"]},  # a player in two teams
-        {" ": ["A", "E"]},  # no team name
-    ],
-)
-def test_teams_that_break_the_rules_are_refused(teams: dict[str, list[str]]) -> None:
-    with pytest.raises(InvalidMatchError):
-        team_standings([TABLE_A, TABLE_B], teams)
-
-
-def test_a_sheet_made_by_hand_is_checked_and_kept_as_tuples() -> None:
-    row = SheetRow(1, 0, None, 0, None, Contract.GARDE, True, [3, -1, -1, -1], [3, -1, -1, -1])
-    sheet = ScoreSheet(["A", "B", "C", "D"], [row])
-    assert sheet.names == ("A", "B", "C", "D") and sheet.rows == (row,)
-    assert row.scores == (3, -1, -1, -1) and hash(sheet) == hash(ScoreSheet("ABCD", (row,)))
-    with pytest.raises(InvalidMatchError, match="4 scores and 4 totals for 3 players"):
-        ScoreSheet(("A", "B", "C"), (row,))
-    with pytest.raises(ft.TarotTypeError):
-        ScoreSheet(("A", "B", "C", "D"), 3)  # type: ignore[arg-type]
-    with pytest.raises(ft.TarotTypeError):
-        ScoreSheet(("A", "B", "C", "D"), "x")  # type: ignore[arg-type]
-    with pytest.raises(ft.TarotTypeError):
-        ScoreSheet((1, "B", "C", "D"), ())  # type: ignore[arg-type]
-
-
-def test_a_name_on_two_sheets_is_refused() -> None:
-    with pytest.raises(InvalidMatchError, match="two sheets"):
-        team_standings([TABLE_A, TABLE_A], {"red": ["A", "B"]})
 
 
 def test_a_standing_is_an_immutable_value() -> None:
