@@ -25,7 +25,7 @@ from frenchtarot.match import (
     play_match,
 )
 from frenchtarot.players import RandomPlayer, SimplePlayer
-from tests.builders import cards
+from tests.builders import HOUSE_RULES, cards
 from tests.strategies import finished_matches
 
 
@@ -414,3 +414,54 @@ def test_every_row_and_running_total_sums_to_zero_and_the_ranking_is_ordered(
     assert all(
         line.rank == 1 + sum(other.total > line.total for other in ranking) for line in ranking
     )
+
+
+# --- House rules: every deal of a match is played under the match's rules ------------------
+
+
+@pytest.mark.parametrize(
+    ("players", "dead", "rules"),
+    [
+        pytest.param(4, False, "ludicash", id="ludicash"),
+        pytest.param(3, False, "house-3", id="house-3"),
+        pytest.param(5, False, "house-5", id="house-5"),
+        pytest.param(5, True, "house-4", id="house-4-dead-player"),
+    ],
+)
+def test_a_match_plays_every_deal_under_its_rules(players: int, dead: bool, rules: str) -> None:
+    table = ft.rules.LUDICASH if rules == "ludicash" else HOUSE_RULES[int(rules[-1])]
+    match = play_match(
+        new_match(players, rules=table, deals=3, seed=7, dead_player=dead),
+        [SimplePlayer()] * players,
+    )
+    assert match.rules == table
+    assert match.is_over and len(match.sheet.rows) == 3
+    for deal in match.deals:
+        assert deal.rules == table
+        assert all(
+            not isinstance(action, Bid) or table.offers(action.contract) for action in deal.history
+        )
+
+
+@pytest.mark.parametrize(
+    ("players", "dead", "rules", "words"),
+    [
+        pytest.param(3, False, ft.FOUR_PLAYER, ["four-player", "seat 4", "seat 3"], id="3-4"),
+        pytest.param(5, True, ft.FIVE_PLAYER, ["seat 5", "seat 4", "dead player"], id="dead-5"),
+        pytest.param(4, False, ft.rules.LUDICASH, None, id="ludicash-fits"),
+    ],
+)
+def test_match_rules_must_seat_the_players(
+    players: int, dead: bool, rules: ft.Rules, words: list[str] | None
+) -> None:
+    if words is None:
+        assert new_match(players, rules=rules, seed=1, dead_player=dead).rules is rules
+        return
+    with pytest.raises(InvalidMatchError) as caught:
+        new_match(players, rules=rules, seed=1, dead_player=dead)
+    assert all(word in str(caught.value) for word in words), str(caught.value)
+
+
+def test_match_rules_must_be_rules() -> None:
+    with pytest.raises(ft.TarotTypeError, match="rules must be a Rules, not 'ludicash'"):
+        new_match(rules="ludicash")  # type: ignore[arg-type]

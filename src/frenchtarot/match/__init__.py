@@ -48,7 +48,7 @@ from frenchtarot.errors import (
 from frenchtarot.match._draw import DealerDraw, check_players, dealer_from_draw, draw_for_dealer
 from frenchtarot.match._sheet import ScoreSheet, SheetRow, Standing, check_names, team_standings
 from frenchtarot.observation import observe
-from frenchtarot.rules import FOUR_PLAYER, RULES_BY_SEATS, Rules
+from frenchtarot.rules import RULES_BY_SEATS, Rules
 from frenchtarot.scoring import score
 
 __all__ = [
@@ -402,6 +402,7 @@ def new_match(
     seed: int | None = None,
     dead_player: bool = False,
     dealer: int | None = None,
+    rules: Rules | None = None,
 ) -> Match:
     """Start a game of several deals: draw for the dealer and deal the first deal.
 
@@ -417,13 +418,18 @@ def new_match(
         dead_player: Five players only: play the four-player game, the dealer sitting out.
         dealer: The first dealer; ``None`` draws for it (:func:`draw_for_dealer`, with
             ``random.Random(seed)``).
+        rules: The rules of every deal, house rules included (e.g.
+            :data:`~frenchtarot.rules.LUDICASH`); by default the FFT table for ``players``
+            (:data:`~frenchtarot.FOUR_PLAYER` with a dead player). Their seats must be
+            ``players`` (4 with a dead player).
 
     Returns:
         The match, its first deal in progress.
 
     Raises:
         InvalidMatchError: ``players`` is not 3 to 5, ``deals`` is below 1, a dead player
-            at a table other than five, or bad names.
+            at a table other than five, ``rules`` for another number of seats, or bad
+            names.
         InvalidDealError: ``seed`` is negative or above ``2**63 - 1``.
         InvalidSeatError: ``dealer`` is not a player.
         TarotTypeError: An argument of the wrong type.
@@ -432,13 +438,25 @@ def new_match(
     >>> match = new_match(5, dead_player=True, seed=2, names="ABCDE")
     >>> match.rules.name, match.dealer, match.players_of(0)
     ('four-player', 1, (2, 3, 4, 0))
+    >>> from frenchtarot.rules import LUDICASH
+    >>> new_match(rules=LUDICASH, seed=2).rules.name
+    'ludicash'
     """
     count = check_players(players)
     if not isinstance(dead_player, bool):
         raise TarotTypeError(f"dead_player must be a bool, not {describe_value(dead_player)}")
     if dead_player and count != 5:
         raise InvalidMatchError(f"a dead player sits out at a table of 5, not of {count}")
-    rules = FOUR_PLAYER if dead_player else RULES_BY_SEATS[count]
+    seats = 4 if dead_player else count
+    if rules is None:
+        rules = RULES_BY_SEATS[seats]
+    elif not isinstance(rules, Rules):
+        raise TarotTypeError(f"rules must be a Rules, not {describe_value(rules)}")
+    elif rules.seats != seats:
+        raise InvalidMatchError(
+            f"the {rules.name} rules seat {rules.seats}, but the deals of this match seat "
+            f"{seats}" + (" (five players with a dead player)" if dead_player else "")
+        )
     if names is None:
         names = tuple(f"seat {player}" for player in range(count))
     if isinstance(names, str) and len(names) == count:
