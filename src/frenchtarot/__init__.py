@@ -55,7 +55,14 @@ from frenchtarot.errors import (
     TarotTypeError,
 )
 from frenchtarot.observation import ExcuseExchange, Observation, information_state_key, observe
-from frenchtarot.rules import FIVE_PLAYER, FOUR_PLAYER, RULES_BY_SEATS, THREE_PLAYER, Rules
+from frenchtarot.rules import (
+    FIVE_PLAYER,
+    FOUR_PLAYER,
+    LUDICASH,
+    RULES_BY_SEATS,
+    THREE_PLAYER,
+    Rules,
+)
 from frenchtarot.scoring import Camp, Score, returns, score
 
 try:
@@ -74,6 +81,7 @@ __all__ = [
     "DECK",
     "FIVE_PLAYER",
     "FOUR_PLAYER",
+    "LUDICASH",
     "RULES_BY_SEATS",
     "THREE_PLAYER",
     "Action",

@@ -253,6 +253,7 @@ class Rules:
     ['GARDE', 'GARDE_SANS', 'GARDE_CONTRE']
     >>> LUDICASH.multiplier(Contract.GARDE), LUDICASH.offers(Contract.PETITE)
     (2, False)
+    >>> import attrs
     >>> attrs.evolve(FOUR_PLAYER, calls_partner=True)
     Traceback (most recent call last):
     ...
@@ -442,6 +443,7 @@ def find_rules(name: str) -> Rules:
         InvalidRulesError: No preset has that name; the message lists the names.
         TarotTypeError: ``name`` is not a str.
 
+    >>> from frenchtarot.rules import find_rules
     >>> find_rules("Ludicash") is LUDICASH
     True
     >>> find_rules("six")
