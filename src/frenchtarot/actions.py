@@ -86,7 +86,12 @@ class Phase(enum.Enum):
 
 
 class Contract(enum.Enum):
-    """The four bids, in increasing order, with their score multipliers."""
+    """The four bids, in increasing order, with their FFT score multipliers.
+
+    A table's house rules may offer fewer of them or multiply by other numbers:
+    :attr:`Rules.contracts <frenchtarot.Rules.contracts>` and
+    :meth:`Rules.multiplier <frenchtarot.Rules.multiplier>`.
+    """
 
     PETITE = 1
     GARDE = 2
@@ -95,7 +100,11 @@ class Contract(enum.Enum):
 
     @property
     def multiplier(self) -> int:
-        """What the contract multiplies the score by: 1, 2, 4 or 6."""
+        """What the contract multiplies the score by under the FFT rules: 1, 2, 4 or 6.
+
+        The multiplier at a given table is :meth:`Rules.multiplier
+        <frenchtarot.Rules.multiplier>`.
+        """
         return self.value
 
     @property
