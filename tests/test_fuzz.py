@@ -319,6 +319,7 @@ def test_the_table_covers_every_public_callable() -> None:
         "DECK",
         "FIVE_PLAYER",
         "FOUR_PLAYER",
+        "LUDICASH",
         "THREE_PLAYER",
         "RULES_BY_SEATS",
         "Action",

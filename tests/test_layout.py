@@ -34,6 +34,7 @@ ENTRY = {
     "frenchtarot.scoring",
     "frenchtarot.observation",
     "frenchtarot._engine",
+    "frenchtarot._act",
     "frenchtarot._dealing",
     "frenchtarot._rollout",
     "frenchtarot._notation",

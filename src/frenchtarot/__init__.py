@@ -22,10 +22,11 @@ from __future__ import annotations
 
 from importlib.metadata import PackageNotFoundError, version
 
+from frenchtarot._act import act
 from frenchtarot._core.state import COMPILED, State
 from frenchtarot._deal_values import Annulment, AnnulReason, Handful, Trick
 from frenchtarot._dealing import deal_from, new_deal
-from frenchtarot._engine import act, apply, is_legal, legal_actions
+from frenchtarot._engine import apply, is_legal, legal_actions
 from frenchtarot._notation import parse_action
 from frenchtarot._rollout import Policy, rollout
 from frenchtarot.actions import (

@@ -131,13 +131,14 @@ a bid must be higher than every earlier bid (the highest bid is garde)
 
 
 def act(state: State, action: Action, seat: int) -> State:
-    """The state after ``seat`` takes ``action``: the entry point for a server.
+    """The state after ``seat`` takes ``action`` (an action, not a text).
 
     Like :func:`apply`, with the arguments in the same order, but the acting seat is
-    required: a client's message that names no
-    seat (``None``) is refused instead of acting for whoever is to play, and an action from
-    any seat but :attr:`State.current` is refused with :attr:`Rule.NOT_YOUR_TURN
-    <frenchtarot.Rule.NOT_YOUR_TURN>`.
+    required: a message that names no seat (``None``) is refused instead of acting for
+    whoever is to play, and an action from any seat but :attr:`State.current` is refused
+    with :attr:`Rule.NOT_YOUR_TURN <frenchtarot.Rule.NOT_YOUR_TURN>`. The public
+    :func:`frenchtarot.act` reads a client's text too, in the seat's own view, and then
+    comes here.
 
     Args:
         state: The state to act in.

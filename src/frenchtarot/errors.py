@@ -13,7 +13,7 @@ type from :class:`TypeError`, so callers can catch them either way::
 from __future__ import annotations
 
 import enum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar, Final
 
 if TYPE_CHECKING:
     from frenchtarot.actions import Action
@@ -43,11 +43,23 @@ __all__ = [
 
 
 class TarotError(Exception):
-    """The root of every exception raised by :mod:`frenchtarot`."""
+    """The root of every exception raised by :mod:`frenchtarot`.
+
+    Attributes:
+        code: A short stable name of the error's kind, for a wire or a log: ``"error"``
+            here, and one of its own for each subclass (``"illegal_action"``,
+            ``"bad_notation"``, ``"invalid_seat"``...). The codes never change between
+            versions; an :class:`IllegalActionError` also names its rule by
+            :attr:`Rule.code`.
+    """
+
+    code: ClassVar[str] = "error"
 
 
 class TarotTypeError(TarotError, TypeError):
     """An argument has the wrong type (for example a string where an action is expected)."""
+
+    code: ClassVar[str] = "wrong_type"
 
 
 class NotationError(TarotError, ValueError):
@@ -56,6 +68,8 @@ class NotationError(TarotError, ValueError):
     Attributes:
         text: The text that was refused.
     """
+
+    code: ClassVar[str] = "bad_notation"
 
     def __init__(self, message: str, text: str) -> None:
         super().__init__(message)
@@ -68,21 +82,31 @@ class NotationError(TarotError, ValueError):
 class InvalidCardError(TarotError, ValueError):
     """A suit and rank (or an index) that names no card of the pack."""
 
+    code: ClassVar[str] = "invalid_card"
+
 
 class InvalidDealError(TarotError, ValueError):
     """Hands, dog or dealer given to :func:`frenchtarot.deal_from` do not make a valid deal."""
+
+    code: ClassVar[str] = "invalid_deal"
 
 
 class InvalidDealTypeError(InvalidDealError, TarotTypeError):
     """A deal argument of the wrong type; also a :class:`TypeError`."""
 
+    code: ClassVar[str] = "invalid_deal_type"
+
 
 class InvalidRulesError(TarotError, ValueError):
     """:class:`~frenchtarot.Rules` whose numbers do not make a Tarot table."""
 
+    code: ClassVar[str] = "invalid_rules"
+
 
 class InvalidSeatError(TarotError, ValueError):
     """A seat number outside ``0 .. seats - 1``."""
+
+    code: ClassVar[str] = "invalid_seat"
 
 
 class InvalidDealerError(InvalidDealError, InvalidSeatError):
@@ -92,13 +116,19 @@ class InvalidDealerError(InvalidDealError, InvalidSeatError):
     ``except InvalidSeatError`` catches every bad seat, the dealer's included.
     """
 
+    code: ClassVar[str] = "invalid_dealer"
+
 
 class DealOverError(TarotError, ValueError):
     """An operation that needs a seat to act got a finished deal (for example a player)."""
 
+    code: ClassVar[str] = "deal_over"
+
 
 class NotTerminalError(TarotError, ValueError):
     """An operation that needs a finished deal (such as scoring) got an unfinished one."""
+
+    code: ClassVar[str] = "not_terminal"
 
 
 class InvalidMatchError(TarotError, ValueError):
@@ -108,6 +138,8 @@ class InvalidMatchError(TarotError, ValueError):
     do not fit), by :meth:`frenchtarot.match.Match.update` (a state of another deal) and by
     :func:`frenchtarot.match.team_standings` (teams that are not 2 or 4 players of the tables).
     """
+
+    code: ClassVar[str] = "invalid_match"
 
 
 class RecordError(TarotError, ValueError):
@@ -126,6 +158,8 @@ class RecordError(TarotError, ValueError):
             the fault is not an action.
         line: The line number (from 1) in a JSON Lines stream, else ``None``.
     """
+
+    code: ClassVar[str] = "invalid_record"
 
     def __init__(
         self, path: str, reason: str, action: int | None = None, line: int | None = None
@@ -168,6 +202,31 @@ class Rule(enum.Enum):
         "or when the leader holds nothing else"
     )
 
+    @property
+    def code(self) -> str:
+        """The rule's stable wire code, e.g. ``"not_your_turn"`` (never its English text)."""
+        return _RULE_CODES[self]
+
+
+_RULE_CODES: Final[dict[Rule, str]] = {
+    Rule.GAME_OVER: "game_over",
+    Rule.NOT_YOUR_TURN: "not_your_turn",
+    Rule.WRONG_PHASE: "wrong_phase",
+    Rule.BID_TOO_LOW: "bid_too_low",
+    Rule.CONTRACT_NOT_OFFERED: "contract_not_offered",
+    Rule.CARD_NOT_IN_HAND: "card_not_in_hand",
+    Rule.FORBIDDEN_DISCARD: "forbidden_discard",
+    Rule.TRUMP_DISCARD_AVOIDABLE: "trump_discard_avoidable",
+    Rule.MUST_FOLLOW_SUIT: "must_follow_suit",
+    Rule.MUST_TRUMP: "must_trump",
+    Rule.MUST_OVERTRUMP: "must_overtrump",
+    Rule.HANDFUL_NOT_NOW: "handful_not_now",
+    Rule.INVALID_HANDFUL: "invalid_handful",
+    Rule.CARD_NOT_CALLABLE: "card_not_callable",
+    Rule.CALLED_SUIT_LEAD: "called_suit_lead",
+}
+"""The stable wire code of each rule, written out so that renaming a member changes none."""
+
 
 class IllegalActionError(TarotError, ValueError):
     """An action the rules forbid in the given state.
@@ -182,6 +241,8 @@ class IllegalActionError(TarotError, ValueError):
         where: Where in the deal it happened, as the message says it (e.g. ``"seat 2 in
             trick 3"``), or ``""``.
     """
+
+    code: ClassVar[str] = "illegal_action"
 
     def __init__(
         self, rule: Rule, action: Action, seat: int | None, detail: str = "", where: str = ""
@@ -221,13 +282,19 @@ class IllegalActionError(TarotError, ValueError):
 class InconsistentObservationError(TarotError, ValueError):
     """No deal gives this observation: it was not made by :func:`frenchtarot.observe`."""
 
+    code: ClassVar[str] = "inconsistent_observation"
+
 
 class InvalidSettingsError(TarotError, ValueError):
     """Settings of a player or of the arena that cannot work (a budget of zero samples)."""
 
+    code: ClassVar[str] = "invalid_settings"
+
 
 class InvalidSizeError(TarotError, ValueError):
     """A picture size that is not a number of pixels from 10 to 2000."""
+
+    code: ClassVar[str] = "invalid_size"
 
 
 class EncodingError(TarotError, ValueError):
@@ -239,6 +306,8 @@ class EncodingError(TarotError, ValueError):
     Attributes:
         value: The action, id or observation kind that was refused.
     """
+
+    code: ClassVar[str] = "encoding"
 
     def __init__(self, message: str, value: object) -> None:
         super().__init__(message)
@@ -260,6 +329,8 @@ class ConformanceError(TarotError, AssertionError):
         step: How many actions of that deal had been applied.
         history: Those actions, in order; with the seed they replay the failure.
     """
+
+    code: ClassVar[str] = "conformance"
 
     def __init__(
         self, check: str, detail: str, *, seed: int, step: int, history: tuple[Action, ...] = ()
