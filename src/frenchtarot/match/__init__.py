@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Final
 
 import attrs
@@ -47,7 +47,7 @@ from frenchtarot.errors import (
 )
 from frenchtarot.match._draw import DealerDraw, check_players, dealer_from_draw, draw_for_dealer
 from frenchtarot.match._sheet import ScoreSheet, SheetRow, Standing, check_names, team_standings
-from frenchtarot.observation import observe
+from frenchtarot.observation import Observation, observe
 from frenchtarot.rules import RULES_BY_SEATS, Rules
 from frenchtarot.scoring import score
 
@@ -497,7 +497,12 @@ def new_match(
     )
 
 
-def play_match(match: Match, players: Sequence[object], *, deals: int | None = None) -> Match:
+def play_match(
+    match: Match,
+    players: Sequence[Callable[[Observation], Action]],
+    *,
+    deals: int | None = None,
+) -> Match:
     """Play ``match`` on with ``players``, to its end or for ``deals`` more scored deals.
 
     Each player is asked for its actions with :func:`~frenchtarot.observe` of its seat in
@@ -549,7 +554,7 @@ def play_match(match: Match, players: Sequence[object], *, deals: int | None = N
         seats = match.players_of(len(match.deals))
         while state.current is not None:
             seat = state.current
-            action = players[seats[seat]](observe(state, seat))  # type: ignore[operator]
+            action = players[seats[seat]](observe(state, seat))
             state = apply_in_deal(state, action)
         match = match._advance(state)
     return match
