@@ -323,7 +323,7 @@ def action_from_id(number: int, position: State | Observation) -> Action:
     >>> action_from_id(5, ft.new_deal(seed=1))
     Traceback (most recent call last):
     ...
-    frenchtarot.encoding.EncodingError: action id 5 (slam) is not offered here; the ids \
+    frenchtarot.errors.EncodingError: action id 5 (slam) is not offered here; the ids \
 offered are 0 1 2 3 4
     """
     if isinstance(number, bool) or not hasattr(number, "__index__"):
