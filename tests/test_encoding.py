@@ -5,7 +5,9 @@ from __future__ import annotations
 import itertools
 import pickle
 import random
+from typing import Any
 
+import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -46,8 +48,13 @@ from frenchtarot.encoding import (
     score_bound,
     write_tensor,
 )
-from tests.builders import twin
-from tests.strategies import TABLE_IDS, TABLES, TRUMPS, states
+from frenchtarot.rules import LUDICASH
+from tests.builders import HOUSE_RULES, twin
+from tests.strategies import MAX_DEAL_ACTIONS, TABLE_IDS, TABLES, TRUMPS, states, walk
+
+#: Tables that do not play the FFT scoring: Ludicash and a custom table of each size.
+HOUSE_TABLES: tuple[Rules, ...] = (LUDICASH, *HOUSE_RULES.values())
+HOUSE_IDS: tuple[str, ...] = tuple(rules.name for rules in HOUSE_TABLES)
 
 
 @given(state=states())
@@ -290,3 +297,116 @@ def test_write_tensor_refuses_a_buffer_of_the_wrong_length() -> None:
 def test_scores_stay_within_the_bound(state: State) -> None:
     bound = score_bound(state.rules)
     assert all(-bound <= delta <= bound for delta in ft.returns(state))
+
+
+# ---------------------------------------------------------------------------------------------
+# House rules: the same ids and layout, the table's contracts and bonuses.
+
+
+def _bid_ids(rules: Rules) -> set[int]:
+    return {action_id(Bid(contract), rules) for contract in rules.offered}
+
+
+@st.composite
+def _house_path(draw: st.DrawFn, rules: Rules) -> list[State]:
+    """Every state of a walk from a deal at ``rules``: seeded, or any order of the pack.
+
+    (The shared deal strategies deal explicit hands at the FFT table of their size.)
+    """
+    dealer = draw(st.integers(0, rules.seats - 1))
+    if draw(st.booleans()):
+        start = ft.new_deal(seed=draw(st.integers(0, 2**32)), dealer=dealer, rules=rules)
+    else:
+        pack = draw(st.permutations(DECK))
+        size = rules.hand_size
+        hands = [pack[size * seat : size * (seat + 1)] for seat in range(rules.seats)]
+        start = ft.deal_from(hands, pack[size * rules.seats :], dealer=dealer, rules=rules)
+    picks = draw(st.binary(min_size=MAX_DEAL_ACTIONS, max_size=MAX_DEAL_ACTIONS))
+    return [state for state, _action in walk(start, picks)]
+
+
+def test_ludicash_never_offers_the_petite_id() -> None:
+    petite = action_id(Bid(Contract.PETITE), LUDICASH)
+    assert petite == 1  # the id stays, only the mask changes
+    rng = random.Random(25)
+    bids_seen: set[int] = set()
+    for seed in range(150):
+        state = ft.new_deal(seed=seed, rules=LUDICASH)
+        while not state.is_terminal:
+            mask = legal_mask(state)
+            assert mask[petite] == 0, (seed, state.history)
+            assert legal_mask(observe(state, state.current))[petite] == 0  # type: ignore[arg-type]
+            bids_seen.update(n for n in legal_ids(state) if 1 <= n <= 4)
+            if state.phase is ft.Phase.BIDDING:
+                with pytest.raises(EncodingError, match=r"id 1 \(petite\) is not offered"):
+                    action_from_id(petite, state)
+            state = ft.apply(state, rng.choice(ft.legal_actions(state)))
+    assert bids_seen == {2, 3, 4}
+
+
+@pytest.mark.parametrize("rules", HOUSE_TABLES, ids=HOUSE_IDS)
+def test_house_tables_keep_the_ids_and_the_layout_of_their_size(rules: Rules) -> None:
+    fft = ft.RULES_BY_SEATS[rules.seats]
+    assert num_actions(rules) == num_actions(fft)
+    assert [action_id(Bid(c), rules) for c in Contract] == [1, 2, 3, 4]
+    assert [describe_id(n, rules) for n in range(num_actions(rules))] == [
+        describe_id(n, fft) for n in range(num_actions(fft))
+    ]
+    assert observation_fields(rules) == observation_fields(fft)
+    assert information_state_fields(rules) == information_state_fields(fft)
+
+
+@pytest.mark.parametrize("rules", HOUSE_TABLES, ids=HOUSE_IDS)
+@given(data=st.data())
+def test_house_masks_are_the_legal_actions(rules: Rules, data: st.DataObject) -> None:
+    path = data.draw(_house_path(rules))
+    fields = {f.name: f for f in observation_fields(rules)}
+    absent = [n for n, contract in enumerate(Contract) if not rules.offers(contract)]
+    for state in path:
+        assert state.rules is rules
+        offered = ft.legal_actions(state)
+        mask = legal_mask(state)
+        assert [n for n, bit in enumerate(mask) if bit] == [action_id(a, rules) for a in offered]
+        assert legal_ids(state) == sorted(set(legal_ids(state)))
+        for action in offered:
+            assert action_from_id(action_id(action, rules), state) == action
+        if state.phase is ft.Phase.BIDDING:
+            words = {n for n in legal_ids(state) if 1 <= n <= 4}
+            assert words <= _bid_ids(rules)
+            assert state.contract is not None or words == _bid_ids(rules)
+    # The contract one-hots only ever show a contract the table offers.
+    for seat in range(rules.seats):
+        flat = observation_tensor(observe(path[-1], seat))
+        contract = flat[fields["contract"].offset : fields["contract"].end]
+        bids = flat[fields["bids"].offset : fields["bids"].end]
+        assert all(contract[n] == 0.0 for n in absent)
+        assert all(bids[5 * s + 1 + n] == 0.0 for s in range(rules.seats) for n in absent)
+
+
+@pytest.mark.parametrize("rules", HOUSE_TABLES, ids=HOUSE_IDS)
+@given(data=st.data())
+def test_house_scores_stay_within_their_bound(rules: Rules, data: st.DataObject) -> None:
+    state = data.draw(_house_path(rules))[-1]
+    assert state.is_terminal
+    bound = score_bound(rules)
+    deltas = ft.returns(state)
+    assert all(-bound <= delta <= bound for delta in deltas)
+    fields = {f.name: f for f in observation_fields(rules)}
+    score = observation_tensor(observe(state, 0))[fields["score"].offset : fields["score"].end]
+    assert score == [float(delta) for delta in deltas]  # as they are, not scaled
+
+
+def test_score_bound_follows_the_scoring_knobs() -> None:
+    four = ft.FOUR_PLAYER
+    others = four.seats - 1  # what a taker playing alone receives, times the unit
+    assert score_bound(LUDICASH) == score_bound(four)  # the same highest multiplier
+
+    def more(**knobs: Any) -> int:
+        return score_bound(attrs.evolve(four, name="knobs", **knobs)) - score_bound(four)
+
+    assert more(contracts=((Contract.GARDE, 2), (Contract.GARDE_CONTRE, 9))) > 0
+    assert more(contracts=((Contract.PETITE, 1), (Contract.GARDE_SANS, 4))) < 0
+    assert more(petit_au_bout=30) == 20 * 6 * others
+    assert more(slam_announced=4000) == 3600 * others
+    assert more(slam_defence=1000) == 800 * others
+    assert more(handfuls=((10, 20), (13, 30), (15, 100))) == 60 * four.seats * others

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import attrs
 import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
@@ -14,9 +15,26 @@ import numpy as np  # type: ignore[import-not-found, unused-ignore]  # noqa: E40
 import frenchtarot as ft  # noqa: E402
 from frenchtarot import encoding, observe  # noqa: E402
 from frenchtarot.encoding import EncodingError  # noqa: E402
-from frenchtarot.openspiel import SHORT_NAME, FrenchTarotState, load_game  # noqa: E402
+from frenchtarot.openspiel import (  # noqa: E402
+    SHORT_NAME,
+    FrenchTarotGame,
+    FrenchTarotState,
+    load_game,
+    register_rules,
+)
+from frenchtarot.rules import LUDICASH  # noqa: E402
+from tests.builders import HOUSE_RULES  # noqa: E402
 
 SEATS = (3, 4, 5)
+#: Tables off the FFT scoring, with the game string that loads each (a custom table is
+#: registered first, by :func:`_house_game`).
+HOUSE_TABLES = (LUDICASH, *HOUSE_RULES.values())
+HOUSE_IDS = tuple(rules.name for rules in HOUSE_TABLES)
+
+
+def _house_game(rules: ft.Rules) -> Any:
+    """The game of ``rules``, loaded by name through ``pyspiel`` (registered first)."""
+    return pyspiel.load_game(f"{SHORT_NAME}(rules={register_rules(rules)})")
 
 
 def _random_state(game: Any, rng: random.Random, steps: int) -> Any:
@@ -56,8 +74,92 @@ def test_the_game_describes_its_table(seats: int) -> None:
     assert game.information_state_tensor_size() == encoding.information_state_tensor_size(rules)
     assert game.observation_tensor_size() == encoding.observation_tensor_size(rules)
     assert game.get_type().short_name == SHORT_NAME
-    assert game.get_parameters() == {"players": seats, "dealer": 0}
-    assert pyspiel.load_game("french_tarot").num_players() == 4
+    assert game.get_parameters() == {"players": seats, "dealer": 0, "rules": rules.name}
+    assert game.get_type().parameter_specification == {"players": 0, "dealer": 0, "rules": ""}
+    assert game.rules is rules
+    assert game.min_utility() == -encoding.score_bound(rules) == -game.max_utility()
+    default = pyspiel.load_game("french_tarot")
+    assert default.num_players() == 4 and default.rules is ft.FOUR_PLAYER
+    assert str(default) == "french_tarot(dealer=0,players=4,rules=four-player)"
+
+
+@pytest.mark.parametrize("rules", HOUSE_TABLES, ids=HOUSE_IDS)
+def test_random_sim_test_passes_under_house_rules(rules: ft.Rules) -> None:
+    game = _house_game(rules)
+    pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
+    for perfect_recall in (False, True):
+        observer = game.make_observer(
+            pyspiel.IIGObservationType(perfect_recall=perfect_recall), {}
+        )
+        pyspiel.random_sim_test(
+            game, num_sims=1, serialize=False, verbose=False, observer=observer
+        )
+
+
+@pytest.mark.parametrize("rules", HOUSE_TABLES, ids=HOUSE_IDS)
+def test_a_house_game_plays_its_own_table(rules: ft.Rules) -> None:
+    game = _house_game(rules)
+    assert game.rules is rules
+    assert game.get_parameters() == {"players": rules.seats, "dealer": 0, "rules": rules.name}
+    assert game.num_players() == rules.seats
+    assert game.num_distinct_actions() == encoding.num_actions(ft.RULES_BY_SEATS[rules.seats])
+    assert game.max_utility() == encoding.score_bound(rules) == -game.min_utility()
+    offered = {encoding.action_id(ft.Bid(c), rules) for c in rules.offered}
+    absent = {1, 2, 3, 4} - offered
+    assert absent  # every one of these tables leaves a contract out
+    rng = random.Random(rules.seats)
+    for _deal in range(20):
+        state = _random_state(game, rng, 0)
+        assert set(state.legal_actions()) == {0} | offered  # the first word: pass or bid
+        while not state.is_terminal():
+            assert not absent & set(state.legal_actions())
+            state.apply_action(rng.choice(state.legal_actions()))
+        assert state.tarot.rules is rules
+        assert state.returns() == [float(x) for x in ft.returns(state.tarot)]
+        assert all(abs(x) <= game.max_utility() for x in state.returns())
+
+
+def test_a_custom_game_round_trips_through_its_string() -> None:
+    rules = HOUSE_RULES[5]
+    game = load_game(rules=rules, dealer=2)
+    assert str(game) == "french_tarot(dealer=2,players=5,rules=house-5)"
+    state = _random_state(game, random.Random(1), 30)
+    game2, state2 = pyspiel.deserialize_game_and_state(
+        pyspiel.serialize_game_and_state(game, state)
+    )
+    assert game2.rules is rules and game2.dealer == 2
+    assert state2.tarot == state.tarot and state2.history() == state.history()
+    assert pyspiel.load_game(str(game)).rules is rules
+
+
+def test_rules_are_named_as_find_rules_reads_them() -> None:
+    assert load_game(rules="Five Player").rules is ft.FIVE_PLAYER
+    assert load_game(rules="3").rules is ft.THREE_PLAYER
+    assert load_game(rules=LUDICASH).get_parameters()["rules"] == "ludicash"
+    assert load_game(3).rules is ft.THREE_PLAYER
+    assert load_game(5, rules="five-player").rules is ft.FIVE_PLAYER
+    assert pyspiel.load_game("french_tarot(players=4,rules=ludicash)").rules is LUDICASH
+    assert FrenchTarotGame().rules is ft.FOUR_PLAYER  # no parameters: the default table
+
+
+def test_register_rules_keeps_one_table_per_name() -> None:
+    rules = HOUSE_RULES[4]
+    assert register_rules(rules) == register_rules(rules) == "house-4"
+    assert register_rules(ft.FOUR_PLAYER) == "four-player"
+    other = attrs.evolve(rules, slam_announced=900)
+    with pytest.raises(
+        ft.InvalidRulesError, match="other rules are already registered as 'house-4'"
+    ):
+        register_rules(other)
+    assert load_game(rules="house-4").rules is rules
+    for name in ("four-player", "Four Player", "4", "LUDICASH"):
+        with pytest.raises(ft.InvalidRulesError, match=r"would be taken for the preset '[a-z-]+'"):
+            register_rules(attrs.evolve(rules, name=name))
+    for name in ("a,b", "x=y", "(house)", " house"):
+        with pytest.raises(ft.InvalidRulesError, match="cannot go in an OpenSpiel game string"):
+            register_rules(attrs.evolve(rules, name=name))
+    with pytest.raises(ft.TarotTypeError, match="expected Rules, not"):
+        register_rules("house-4")  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("seats", SEATS)
@@ -169,10 +271,35 @@ def test_mcts_bots_play_a_complete_game() -> None:
 def test_bad_parameters_and_observers_are_refused() -> None:
     with pytest.raises(ft.InvalidRulesError, match="3, 4 or 5 players, not 6"):
         load_game(6)
+    with pytest.raises(ft.InvalidRulesError, match="3, 4 or 5 players, not True"):
+        load_game(True)
+    with pytest.raises(ft.InvalidRulesError, match=r"3, 4 or 5 players, not 4\.0"):
+        load_game(4.0)  # type: ignore[arg-type]
     with pytest.raises(ft.InvalidRulesError, match="not 2"):
         pyspiel.load_game("french_tarot(players=2)")
     with pytest.raises(ft.InvalidSeatError, match="from 0 to 3, not 7"):
         pyspiel.load_game("french_tarot(players=4,dealer=7)")
+    with pytest.raises(ft.InvalidSeatError, match="from 0 to 2, not 3"):
+        load_game(rules="three-player", dealer=3)
+    with pytest.raises(ft.InvalidSeatError, match="not True"):
+        FrenchTarotGame({"dealer": True})
+    with pytest.raises(
+        ft.InvalidRulesError,
+        match=r"players=3 does not match rules='ludicash', a table of 4 seats: set players to 4",
+    ):
+        pyspiel.load_game("french_tarot(players=3,rules=ludicash)")
+    with pytest.raises(ft.InvalidRulesError, match="players=5 does not match"):
+        load_game(5, rules=HOUSE_RULES[4])
+    with pytest.raises(
+        ft.InvalidRulesError,
+        match=r"no rules are called 'six': the presets are three-player, four-player, "
+        r"five-player, ludicash; the rules registered with register_rules are ",
+    ):
+        pyspiel.load_game("french_tarot(rules=six)")
+    with pytest.raises(ft.TarotTypeError, match="rules must be Rules or a str, not"):
+        load_game(rules=4)  # type: ignore[arg-type]
+    with pytest.raises(ft.TarotTypeError, match="the rules parameter must be a str, not"):
+        FrenchTarotGame({"rules": 4})
     game = load_game(4)
     public = pyspiel.IIGObservationType(
         public_info=True, perfect_recall=False, private_info=pyspiel.PrivateInfoType.NONE

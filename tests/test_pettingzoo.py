@@ -19,8 +19,13 @@ import frenchtarot as ft
 from frenchtarot import encoding, observe
 from frenchtarot.encoding import EncodingError
 from frenchtarot.pettingzoo import FrenchTarotEnv, env
+from frenchtarot.rules import LUDICASH
+from tests.builders import HOUSE_RULES
 
 SEATS = (3, 4, 5)
+#: Tables off the FFT scoring: Ludicash and the custom tables of four and five seats.
+HOUSE_TABLES = (LUDICASH, HOUSE_RULES[4], HOUSE_RULES[5])
+HOUSE_IDS = tuple(rules.name for rules in HOUSE_TABLES)
 
 # Any warning of PettingZoo's checks fails a test, but the two it gives every environment
 # whose observations are {"observation", "action_mask"} dicts (its own classic games too).
@@ -60,6 +65,52 @@ def _play(table: Any, rng: random.Random, check: bool = False) -> dict[str, floa
 @pytest.mark.parametrize("perfect_recall", [False, True])
 def test_api_test_passes(seats: int, perfect_recall: bool) -> None:
     api_test(env(seats=seats, perfect_recall=perfect_recall), num_cycles=200)
+
+
+@pytest.mark.parametrize("rules", HOUSE_TABLES, ids=HOUSE_IDS)
+@pytest.mark.parametrize("perfect_recall", [False, True])
+def test_api_test_passes_under_house_rules(rules: ft.Rules, perfect_recall: bool) -> None:
+    api_test(env(rules=rules, perfect_recall=perfect_recall), num_cycles=200)
+
+
+@pytest.mark.parametrize("rules", HOUSE_TABLES, ids=HOUSE_IDS)
+def test_a_house_table_plays_its_rules(rules: ft.Rules) -> None:
+    table = env(rules=rules)
+    raw = table.unwrapped
+    assert raw.rules is rules and table.possible_agents == [
+        f"seat_{s}" for s in range(rules.seats)
+    ]
+    fields = {f.name: f for f in encoding.observation_fields(rules)}
+    score = fields["score"]
+    high = table.observation_space("seat_0")["observation"].high[score.offset : score.end]
+    assert list(high) == [encoding.score_bound(rules)] * rules.seats
+    absent = {1, 2, 3, 4} - {encoding.action_id(ft.Bid(c), rules) for c in rules.offered}
+    rng = random.Random(rules.seats)
+    for seed in range(6):
+        table.reset(seed=seed)
+        assert raw.tarot.rules is rules
+        first = np.flatnonzero(table.last()[0]["action_mask"])
+        assert not absent & set(first.tolist()) and len(first) == 1 + len(rules.offered)
+        final = _play(table, rng, check=True)
+        assert final == {f"seat_{s}": float(d) for s, d in enumerate(ft.returns(raw.tarot))}
+
+
+def test_rules_may_be_named_and_must_match_the_seats() -> None:
+    assert FrenchTarotEnv(rules="Ludicash").rules is LUDICASH
+    assert FrenchTarotEnv(seats=4, rules=LUDICASH).rules is LUDICASH
+    assert FrenchTarotEnv(seats=5).rules is ft.FIVE_PLAYER
+    assert FrenchTarotEnv().rules is ft.FOUR_PLAYER
+    with pytest.raises(
+        ft.InvalidRulesError,
+        match="seats=5 does not match the ludicash rules, a table of 4 seats: set seats to 4",
+    ):
+        env(seats=5, rules="ludicash")
+    with pytest.raises(ft.InvalidRulesError, match="no rules are called 'six'"):
+        env(rules="six")
+    with pytest.raises(ft.TarotTypeError, match="rules must be Rules or a preset's name, not"):
+        env(rules=4)  # type: ignore[arg-type]
+    with pytest.raises(ft.InvalidRulesError, match="3, 4 or 5 seats, not True"):
+        env(seats=True, rules=LUDICASH)
 
 
 @pytest.mark.parametrize("seats", SEATS)

@@ -1,9 +1,19 @@
 """French Tarot as an OpenSpiel game (the ``openspiel`` extra: ``frenchtarot[openspiel]``).
 
-Importing this module registers the game ``french_tarot`` with OpenSpiel, for 3, 4 or 5
-players (the game parameter ``players``, 4 by default; ``dealer``, 0 by default, is the seat
-that deals). It is a Python game: OpenSpiel's C++ algorithms and tests run on it through
-``pyspiel``.
+Importing this module registers the game ``french_tarot`` with OpenSpiel. It is a Python
+game: OpenSpiel's C++ algorithms and tests run on it through ``pyspiel``. Its parameters:
+
+* ``players``: 3, 4 or 5; 0, the default, takes the number of seats of ``rules`` (4 when
+  ``rules`` is not set).
+* ``rules``: the table, by the name of a preset (:data:`~frenchtarot.rules.PRESETS`, looked
+  up as :func:`~frenchtarot.rules.find_rules` does: ``"ludicash"``, ``"five-player"``...)
+  or of custom rules registered with :func:`register_rules`. Empty, the default, is the
+  FFT table of ``players``. A preset of another number of seats than ``players`` is
+  refused.
+* ``dealer``: the seat that deals, 0 by default.
+
+The game stores the parameters it resolved, so ``game.get_parameters()`` and the game's
+string always name the table: ``french_tarot(dealer=0,players=4,rules=four-player)``.
 
 * **Chance.** The deal is a sequence of chance nodes, one per card in the order of
   :data:`~frenchtarot.DECK`: the outcome is where the card goes, seat ``0 .. players - 1``
@@ -11,10 +21,12 @@ that deals). It is a Python game: OpenSpiel's C++ algorithms and tests run on it
   Every deal is equally likely. Once only one place has room, the rest of the pack goes
   there at once, so a deal has at most 77 chance nodes.
 * **Actions.** The player actions are the ids of :mod:`frenchtarot.encoding` (165 with
-  three or four players, 181 with five); ``action_to_string`` gives their notation, e.g.
+  three or four players, 181 with five), whatever the rules: a contract the table does not
+  offer keeps its id and is never legal. ``action_to_string`` gives their notation, e.g.
   ``"garde"``, ``"play KH"``, ``"handful of 10"``.
 * **Returns.** Each seat's score for the deal (:func:`frenchtarot.returns`), zero until
-  the end; an annulled deal scores zero.
+  the end; an annulled deal scores zero. The utility bounds are
+  :func:`~frenchtarot.encoding.score_bound` of the rules.
 * **Observations.** ``information_state_tensor`` is
   :func:`~frenchtarot.encoding.information_state_tensor` and ``observation_tensor`` is
   :func:`~frenchtarot.encoding.observation_tensor`, of the seat's
@@ -29,11 +41,21 @@ that deals). It is a Python game: OpenSpiel's C++ algorithms and tests run on it
   (``open_spiel.python.algorithms.ismcts``) plays the game. OpenSpiel's C++ algorithms
   cannot call it: its bridge to Python games does not forward ``ResampleFromInfostate``.
 
+**Custom rules.** OpenSpiel's game parameters are numbers and strings, so a
+:class:`~frenchtarot.Rules` of your own is passed by its name: :func:`register_rules`
+records it under its :attr:`~frenchtarot.Rules.name`, after which ``rules=<that name>``
+loads it, in ``pyspiel.load_game`` as in a game string. :func:`load_game` does both at
+once: ``load_game(rules=my_rules)``. OpenSpiel serializes a game as its string, so a
+process that deserializes a game of custom rules must register the same rules first. A
+name is registered once, to one value, and may not be one that a preset answers to.
+
 >>> import pyspiel
 >>> import frenchtarot.openspiel
 >>> game = pyspiel.load_game("french_tarot(players=5)")
 >>> game.num_players(), game.num_distinct_actions(), game.max_chance_outcomes()
 (5, 181, 6)
+>>> pyspiel.load_game("french_tarot(rules=ludicash)").get_parameters()
+{'dealer': 0, 'players': 4, 'rules': 'ludicash'}
 """
 
 from __future__ import annotations
@@ -46,15 +68,16 @@ import numpy as np  # type: ignore[import-not-found, unused-ignore]
 import pyspiel  # type: ignore[import-not-found, import-untyped, unused-ignore]
 
 from frenchtarot import encoding
+from frenchtarot._checks import describe_value
 from frenchtarot._core.state import State
 from frenchtarot._dealing import deal_from
 from frenchtarot._engine import apply
 from frenchtarot.actions import Action
 from frenchtarot.cards import DECK, Card
 from frenchtarot.encoding import EncodingError
-from frenchtarot.errors import InvalidRulesError, InvalidSeatError
+from frenchtarot.errors import InvalidRulesError, InvalidSeatError, TarotTypeError
 from frenchtarot.observation import observe
-from frenchtarot.rules import RULES_BY_SEATS, Rules
+from frenchtarot.rules import PRESETS, RULES_BY_SEATS, Rules, find_rules
 from frenchtarot.sampling import InconsistentObservationError, sample_state
 from frenchtarot.scoring import returns
 
@@ -65,17 +88,24 @@ __all__ = [
     "FrenchTarotObserver",
     "FrenchTarotState",
     "load_game",
+    "register_rules",
 ]
 
 SHORT_NAME: Final = "french_tarot"
 """The name the game is registered under: ``pyspiel.load_game("french_tarot(players=3)")``."""
 _DEFAULT_PLAYERS: Final = 4
+_FROM_RULES: Final = 0
+"""The ``players`` parameter's default: the seats of ``rules``, or :data:`_DEFAULT_PLAYERS`."""
+_UNSAFE: Final = frozenset("(),=")
+"""Characters a game string cannot carry in a parameter's value."""
+_REGISTERED: dict[str, Rules] = {}
+"""The custom rules of :func:`register_rules`, by name."""
 _MOST_DRAWS: Final = 1000
 """How many worlds :meth:`FrenchTarotState.resample_from_infostate` draws at most."""
 
 GAME_TYPE: Final = pyspiel.GameType(
     short_name=SHORT_NAME,
-    long_name="French Tarot (FFT rules, frenchtarot)",
+    long_name="French Tarot (frenchtarot: FFT rules and house rules)",
     dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
     chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
     information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
@@ -87,7 +117,7 @@ GAME_TYPE: Final = pyspiel.GameType(
     provides_information_state_tensor=True,
     provides_observation_string=True,
     provides_observation_tensor=True,
-    parameter_specification={"players": _DEFAULT_PLAYERS, "dealer": 0},
+    parameter_specification={"players": _FROM_RULES, "dealer": 0, "rules": ""},
 )
 """The OpenSpiel game type of ``french_tarot``."""
 
@@ -113,34 +143,141 @@ def _game_info(rules: Rules) -> Any:
     )
 
 
-def _rules_of(players: object) -> Rules:
-    rules = RULES_BY_SEATS.get(players) if isinstance(players, int) else None
-    if rules is None:
+def register_rules(rules: Rules) -> str:
+    """Make ``rules`` loadable by name: ``pyspiel.load_game("french_tarot(rules=<name>)")``.
+
+    Registering the same value again does nothing, and a preset needs no registering: its
+    name is returned as it is.
+
+    Args:
+        rules: Any table.
+
+    Returns:
+        The name to pass as the game's ``rules`` parameter: ``rules.name``.
+
+    Raises:
+        InvalidRulesError: The name is taken: by a preset (or one of the names
+            :func:`~frenchtarot.rules.find_rules` reads as a preset's) or by other rules
+            registered before; or it holds a character a game string cannot carry
+            (``(``, ``)``, ``,``, ``=``) or begins or ends with white space.
+        TarotTypeError: ``rules`` is not a :class:`~frenchtarot.Rules`.
+
+    >>> import attrs
+    >>> import frenchtarot as ft
+    >>> from frenchtarot.openspiel import load_game, register_rules
+    >>> flat = attrs.evolve(ft.FOUR_PLAYER, name="flat-petit", petit_au_bout_multiplied=False)
+    >>> register_rules(flat)
+    'flat-petit'
+    >>> load_game(rules="flat-petit").rules is flat
+    True
+    """
+    if not isinstance(rules, Rules):
+        raise TarotTypeError(f"expected Rules, not {describe_value(rules)}")
+    name = rules.name
+    if PRESETS.get(name) == rules:
+        return name
+    if _UNSAFE.intersection(name) or name != name.strip():
+        raise InvalidRulesError(
+            f"rules named {name!r} cannot go in an OpenSpiel game string: a name may not "
+            "hold '(', ')', ',' or '=', nor begin or end with white space; rename them "
+            "with attrs.evolve(rules, name=...)"
+        )
+    try:
+        preset: Rules | None = find_rules(name)
+    except InvalidRulesError:
+        preset = None
+    if preset is not None:
+        raise InvalidRulesError(
+            f"rules named {name!r} would be taken for the preset {preset.name!r}; rename "
+            "them with attrs.evolve(rules, name=...)"
+        )
+    known = _REGISTERED.setdefault(name, rules)
+    if known != rules:
+        raise InvalidRulesError(
+            f"other rules are already registered as {name!r}: a name stands for one table; "
+            "rename these with attrs.evolve(rules, name=...)"
+        )
+    return name
+
+
+def _named(name: str) -> Rules:
+    """The rules a ``rules`` parameter names: a registered name, else a preset's."""
+    found = _REGISTERED.get(name)
+    if found is not None:
+        return found
+    try:
+        return find_rules(name)
+    except InvalidRulesError:
+        custom = ", ".join(_REGISTERED) or "none yet"
+        raise InvalidRulesError(
+            f"no rules are called {name!r}: the presets are {', '.join(PRESETS)}; the "
+            f"rules registered with register_rules are {custom}"
+        ) from None
+
+
+def _table(players: object, name: object) -> Rules:
+    """The rules of the parameters ``players`` and ``rules``.
+
+    Raises:
+        InvalidRulesError: ``players`` is not 0, 3, 4 or 5, ``rules`` names no table, or
+            the two disagree.
+        TarotTypeError: ``rules`` is not a str.
+    """
+    if (
+        isinstance(players, bool)
+        or not isinstance(players, int)
+        or players not in (_FROM_RULES, *RULES_BY_SEATS)
+    ):
         raise InvalidRulesError(f"French Tarot is played by 3, 4 or 5 players, not {players!r}")
+    if not isinstance(name, str):
+        raise TarotTypeError(f"the rules parameter must be a str, not {describe_value(name)}")
+    if not name:
+        return RULES_BY_SEATS[players or _DEFAULT_PLAYERS]
+    rules = _named(name)
+    if players not in (_FROM_RULES, rules.seats):
+        raise InvalidRulesError(
+            f"players={players} does not match rules={name!r}, a table of {rules.seats} "
+            f"seats: set players to {rules.seats}, or leave it out"
+        )
     return rules
 
 
 class FrenchTarotGame(pyspiel.Game):  # type: ignore[misc]
     """The OpenSpiel game: make it with ``pyspiel.load_game("french_tarot(players=4)")``.
 
+    The parameters the game keeps (``get_parameters()``, its string) are the resolved
+    ones: the number of players and the name of the rules are always set.
+
     Args:
-        params: The game parameters: ``players`` (3, 4 or 5; 4 by default) and ``dealer``
-            (a seat; 0 by default).
+        params: The game parameters (see the module): ``players`` (3, 4 or 5, or 0 for
+            the seats of ``rules``), ``rules`` (a preset's or a registered name; empty for
+            the FFT table of ``players``) and ``dealer`` (a seat; 0 by default).
 
     Raises:
-        InvalidRulesError: ``players`` is not 3, 4 or 5.
+        InvalidRulesError: ``players`` is not 0, 3, 4 or 5; ``rules`` names no preset and
+            no registered rules; or the rules are not of ``players`` seats.
         InvalidSeatError: ``dealer`` is not a seat of the table.
+        TarotTypeError: ``rules`` is not a str.
+
+    Attributes:
+        rules: The table.
+        dealer: The seat that deals.
     """
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = dict(params or {})
-        rules = _rules_of(params.get("players", _DEFAULT_PLAYERS))
+        rules = _table(params.get("players", _FROM_RULES), params.get("rules", ""))
         dealer = params.get("dealer", 0)
-        if not isinstance(dealer, int) or not 0 <= dealer < rules.seats:
+        if (
+            isinstance(dealer, bool)
+            or not isinstance(dealer, int)
+            or not 0 <= dealer < rules.seats
+        ):
             raise InvalidSeatError(
                 f"the dealer must be a seat from 0 to {rules.seats - 1}, not {dealer!r}"
             )
-        super().__init__(GAME_TYPE, _game_info(rules), params)
+        resolved = {"players": rules.seats, "dealer": dealer, "rules": rules.name}
+        super().__init__(GAME_TYPE, _game_info(rules), resolved)
         self.rules: Rules = rules
         self.dealer: int = dealer
 
@@ -181,7 +318,7 @@ class FrenchTarotState(pyspiel.State):  # type: ignore[misc]
 
     @property
     def rules(self) -> Rules:
-        """The table size."""
+        """The table."""
         return self._rules
 
     def dealt_so_far(self, player: int) -> tuple[Card, ...]:
@@ -403,19 +540,26 @@ class FrenchTarotObserver:
         return str(observation)
 
 
-def load_game(players: int = _DEFAULT_PLAYERS, dealer: int = 0) -> Any:
-    """The registered game for a table size: ``pyspiel.load_game`` with its parameters.
+def load_game(
+    players: int | None = None, dealer: int = 0, rules: Rules | str | None = None
+) -> Any:
+    """The registered game for a table: ``pyspiel.load_game`` with its parameters.
 
     Args:
-        players: 3, 4 or 5.
+        players: 3, 4 or 5; ``None`` for the seats of ``rules`` (4 without ``rules``).
         dealer: The seat that deals.
+        rules: The table: any :class:`~frenchtarot.Rules` (custom rules are registered
+            with :func:`register_rules` first), or the name of a preset or of registered
+            rules; ``None`` for the FFT table of ``players``.
 
     Returns:
         A ``pyspiel.Game`` (a :class:`FrenchTarotGame`).
 
     Raises:
-        InvalidRulesError: ``players`` is not 3, 4 or 5.
+        InvalidRulesError: ``players`` is not 3, 4 or 5, ``rules`` names no table or
+            cannot be registered, or the rules are not of ``players`` seats.
         InvalidSeatError: ``dealer`` is not a seat of the table.
+        TarotTypeError: ``rules`` is neither Rules nor a str.
 
     >>> from frenchtarot.openspiel import load_game
     >>> game = load_game(3)
@@ -425,8 +569,17 @@ def load_game(players: int = _DEFAULT_PLAYERS, dealer: int = 0) -> Any:
     >>> state.current_player(), [state.action_to_string(a) for a in state.legal_actions()]
     (1, ['pass', 'petite', 'garde', 'garde_sans', 'garde_contre'])
     """
-    _rules_of(players)
-    return pyspiel.load_game(SHORT_NAME, {"players": players, "dealer": dealer})
+    count = _FROM_RULES if players is None else players
+    if rules is None:
+        name = ""
+    elif isinstance(rules, Rules):
+        name = register_rules(rules)
+    elif isinstance(rules, str):
+        name = rules
+    else:
+        raise TarotTypeError(f"rules must be Rules or a str, not {describe_value(rules)}")
+    _table(count, name)  # the library's errors, rather than OpenSpiel's
+    return pyspiel.load_game(SHORT_NAME, {"players": count, "dealer": dealer, "rules": name})
 
 
 pyspiel.register_game(GAME_TYPE, FrenchTarotGame)

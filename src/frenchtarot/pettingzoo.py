@@ -1,12 +1,15 @@
 """French Tarot as a PettingZoo AEC environment (the ``pettingzoo`` extra).
 
 :func:`env` (or :class:`FrenchTarotEnv` itself) makes one deal per episode at a table of 3,
-4 or 5 seats. The agents are ``"seat_0"``, ``"seat_1"``... in seat order; the one to act is
+4 or 5 seats: the FFT table of ``seats``, or any :class:`~frenchtarot.Rules` given as
+``rules`` (a preset's name will do: ``env(rules="ludicash")``). The agents are
+``"seat_0"``, ``"seat_1"``... in seat order; the one to act is
 :attr:`~FrenchTarotEnv.agent_selection`, as in every AEC environment.
 
 * **Actions.** ``Discrete(num_actions)``: the ids of :mod:`frenchtarot.encoding` (165 with
-  three or four players, 181 with five). An action that is not offered raises
-  :class:`~frenchtarot.encoding.EncodingError`; sample with the mask.
+  three or four players, 181 with five), the same under every rules of a table size: a
+  contract the table does not offer keeps its id and is never in the mask. An action that
+  is not offered raises :class:`~frenchtarot.encoding.EncodingError`; sample with the mask.
 * **Observations.** ``{"observation": ..., "action_mask": ...}``: the seat's
   :func:`~frenchtarot.encoding.observation_tensor` (float32; with ``perfect_recall=True``,
   its :func:`~frenchtarot.encoding.information_state_tensor`), and its
@@ -14,6 +17,8 @@
   are built from :func:`~frenchtarot.observe`: nothing hidden reaches an agent.
 * **Rewards.** Zero until the deal is over, then each seat's score for the deal (the
   :attr:`Score.deltas <frenchtarot.Score.deltas>`; zero for everyone when it is annulled).
+  The ``score`` entries of the observation space are bounded by
+  :func:`~frenchtarot.encoding.score_bound` of the rules.
 * **Episodes.** ``reset(seed=...)`` deals again: the same seed gives the same deal.
   ``options={"dealer": seat}`` chooses the dealer (0 by default).
 * **Rendering.** ``render_mode="ansi"``: :meth:`~FrenchTarotEnv.render` returns the whole
@@ -40,18 +45,20 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped, import-not-found, 
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped, import-not-found, unused-ignore]
 
 from frenchtarot import encoding
+from frenchtarot._checks import describe_value
 from frenchtarot._core.state import State
 from frenchtarot._dealing import new_deal
 from frenchtarot._engine import apply
 from frenchtarot.errors import InvalidRulesError, TarotTypeError
 from frenchtarot.observation import observe
-from frenchtarot.rules import RULES_BY_SEATS, Rules
+from frenchtarot.rules import RULES_BY_SEATS, Rules, find_rules
 from frenchtarot.scoring import returns
 
 __all__ = ["FrenchTarotEnv", "env"]
 
 _MOST_POINTS: Final = 91.0
 """The card points of the whole pack."""
+_DEFAULT_SEATS: Final = 4
 
 
 def _bounds(rules: Rules, perfect_recall: bool) -> tuple[Any, Any]:
@@ -76,24 +83,51 @@ def _bounds(rules: Rules, perfect_recall: bool) -> tuple[Any, Any]:
     return low, high
 
 
+def _table(seats: object, rules: object) -> Rules:
+    """The rules of the arguments ``seats`` and ``rules``."""
+    if seats is not None and (
+        isinstance(seats, bool) or not isinstance(seats, int) or seats not in RULES_BY_SEATS
+    ):
+        raise InvalidRulesError(f"French Tarot is played by 3, 4 or 5 seats, not {seats!r}")
+    if rules is None:
+        return RULES_BY_SEATS[_DEFAULT_SEATS if seats is None else seats]
+    if isinstance(rules, str):
+        rules = find_rules(rules)
+    if not isinstance(rules, Rules):
+        raise TarotTypeError(
+            f"rules must be Rules or a preset's name, not {describe_value(rules)}"
+        )
+    if seats is not None and seats != rules.seats:
+        raise InvalidRulesError(
+            f"seats={seats} does not match the {rules.name} rules, a table of "
+            f"{rules.seats} seats: set seats to {rules.seats}, or leave it out"
+        )
+    return rules
+
+
 class FrenchTarotEnv(AECEnv):  # type: ignore[misc]
     """One deal of French Tarot per episode, as a PettingZoo AEC environment.
 
     Prefer :func:`env`, which adds PettingZoo's order-enforcing wrapper.
 
     Args:
-        seats: 3, 4 or 5.
+        seats: 3, 4 or 5; ``None`` for the seats of ``rules`` (4 without ``rules``).
         render_mode: ``"ansi"`` or ``None``.
         perfect_recall: Observe the information-state tensor instead of the observation
             tensor.
+        rules: The table: any :class:`~frenchtarot.Rules`, or a preset's name (see
+            :func:`~frenchtarot.rules.find_rules`); ``None`` for the FFT table of
+            ``seats``.
 
     Raises:
-        InvalidRulesError: ``seats`` is not 3, 4 or 5, or ``render_mode`` is neither
-            ``"ansi"`` nor ``None``.
-        TarotTypeError: ``perfect_recall`` is not a bool.
+        InvalidRulesError: ``seats`` is not 3, 4 or 5, ``rules`` names no preset or is a
+            table of other than ``seats`` seats, or ``render_mode`` is neither ``"ansi"``
+            nor ``None``.
+        TarotTypeError: ``perfect_recall`` is not a bool, or ``rules`` is neither Rules
+            nor a str.
 
     Attributes:
-        rules: The table size.
+        rules: The table.
         tarot: The :class:`~frenchtarot.State` of the deal (``None`` before the first
             :meth:`reset`): the whole table, for logging and tests, never for the agents.
     """
@@ -105,12 +139,14 @@ class FrenchTarotEnv(AECEnv):  # type: ignore[misc]
     }
 
     def __init__(
-        self, seats: int = 4, render_mode: str | None = None, perfect_recall: bool = False
+        self,
+        seats: int | None = None,
+        render_mode: str | None = None,
+        perfect_recall: bool = False,
+        rules: Rules | str | None = None,
     ) -> None:
         super().__init__()
-        rules = RULES_BY_SEATS.get(seats) if isinstance(seats, int) else None
-        if rules is None:
-            raise InvalidRulesError(f"French Tarot is played by 3, 4 or 5 seats, not {seats!r}")
+        rules = _table(seats, rules)
         if render_mode not in (None, "ansi"):
             raise InvalidRulesError(f"the render mode must be 'ansi' or None, not {render_mode!r}")
         if not isinstance(perfect_recall, bool):
@@ -118,7 +154,7 @@ class FrenchTarotEnv(AECEnv):  # type: ignore[misc]
         self.rules: Rules = rules
         self.render_mode = render_mode
         self.perfect_recall = perfect_recall
-        self.possible_agents: list[str] = [f"seat_{seat}" for seat in range(seats)]
+        self.possible_agents: list[str] = [f"seat_{seat}" for seat in range(rules.seats)]
         self.agents: list[str] = []
         low, high = _bounds(rules, perfect_recall)
         total = encoding.num_actions(rules)
@@ -228,21 +264,39 @@ class FrenchTarotEnv(AECEnv):  # type: ignore[misc]
         """Nothing to release."""
 
 
-def env(seats: int = 4, render_mode: str | None = None, perfect_recall: bool = False) -> Any:
+def env(
+    seats: int | None = None,
+    render_mode: str | None = None,
+    perfect_recall: bool = False,
+    rules: Rules | str | None = None,
+) -> Any:
     """A :class:`FrenchTarotEnv` behind PettingZoo's order-enforcing wrapper.
 
     Args:
-        seats: 3, 4 or 5.
+        seats: 3, 4 or 5; ``None`` for the seats of ``rules`` (4 without ``rules``).
         render_mode: ``"ansi"`` or ``None``.
         perfect_recall: Observe the information-state tensor instead of the observation
             tensor.
+        rules: The table: any :class:`~frenchtarot.Rules`, or a preset's name; ``None``
+            for the FFT table of ``seats``.
 
     Returns:
         The wrapped environment.
 
     Raises:
-        InvalidRulesError: ``seats`` is not 3, 4 or 5, or ``render_mode`` is unknown.
-        TarotTypeError: ``perfect_recall`` is not a bool.
+        InvalidRulesError: ``seats`` is not 3, 4 or 5, ``rules`` names no preset or does
+            not match ``seats``, or ``render_mode`` is unknown.
+        TarotTypeError: ``perfect_recall`` is not a bool, or ``rules`` is neither Rules
+            nor a str.
+
+    >>> from frenchtarot.rules import LUDICASH
+    >>> table = env(rules=LUDICASH)
+    >>> table.reset(seed=1)
+    >>> observation, *_rest = table.last()
+    >>> bool(observation["action_mask"][1])  # Bid(PETITE): never offered at Ludicash
+    False
     """
-    raw = FrenchTarotEnv(seats=seats, render_mode=render_mode, perfect_recall=perfect_recall)
+    raw = FrenchTarotEnv(
+        seats=seats, render_mode=render_mode, perfect_recall=perfect_recall, rules=rules
+    )
     return wrappers.OrderEnforcingWrapper(raw)

@@ -27,6 +27,10 @@ one id per size: :func:`action_id` maps any display of that size to it, and
 :func:`action_from_id` maps it back to the one display :func:`~frenchtarot.legal_actions`
 offers (the canonical display).
 
+The ids do not depend on the house rules (:attr:`~frenchtarot.Rules.contracts` and the
+bonuses). A contract the table does not offer (``frenchtarot.rules.LUDICASH`` leaves out
+the Petite) keeps the id of its ``Bid``, which is then never legal nor in a mask.
+
 **Tensors.** :func:`observation_tensor` and :func:`information_state_tensor` turn an
 :class:`~frenchtarot.Observation` (from :func:`~frenchtarot.observe`) into a list of floats
 of a fixed length per table size. They read nothing but the observation, so they cannot
@@ -35,6 +39,12 @@ the information-state tensor adds the order of events (the dealt hand, the écar
 every trick card by card), enough to tell apart every two positions whose
 :attr:`~frenchtarot.Observation.key` differ. :func:`observation_fields` and
 :func:`information_state_fields` list the fields, with their offsets, sizes and meaning.
+
+The tensors' layout follows the shape of the table (seats, hand and dog sizes, whether a
+partner is called), never its scoring knobs: the ``bids`` and ``contract`` fields keep a
+slot for each of the four contracts, and the slot of a contract the table does not offer
+stays zero. Nothing is scaled by a multiplier or a bonus; the ``score`` field holds the
+deal's scores as they are, between ``-score_bound(rules)`` and ``score_bound(rules)``.
 
 >>> import frenchtarot as ft
 >>> from frenchtarot import encoding
@@ -148,10 +158,12 @@ def score_bound(rules: Rules) -> int:
     """A bound on any seat's score for a deal: ``-bound <= delta <= bound``.
 
     Not the tightest bound: it adds up bonuses that cannot all happen in one deal. The
-    adapters use it for utility ranges and observation bounds.
+    adapters use it for utility ranges and observation bounds. It reads the table's
+    scoring knobs: the highest multiplier offered, the petit au bout, the handful and slam
+    bonuses.
 
     Args:
-        rules: The table size.
+        rules: The table.
 
     Returns:
         More than the largest unit a deal could have (a handful for every seat included),
@@ -311,7 +323,7 @@ def action_from_id(number: int, position: State | Observation) -> Action:
     >>> action_from_id(5, ft.new_deal(seed=1))
     Traceback (most recent call last):
     ...
-    frenchtarot.encoding.EncodingError: action id 5 (slam) is not offered here; the ids \
+    frenchtarot.errors.EncodingError: action id 5 (slam) is not offered here; the ids \
 offered are 0 1 2 3 4
     """
     if isinstance(number, bool) or not hasattr(number, "__index__"):
