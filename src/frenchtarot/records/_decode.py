@@ -253,6 +253,10 @@ def _rules(value: object, path: str) -> Rules:
     contracts = _contracts(fields["contracts"], f"{path}.contracts")
     petit_au_bout = integer("petit_au_bout", 0, _LARGEST_BONUS)
     multiplied = _boolean(fields["petit_au_bout_multiplied"], f"{path}.petit_au_bout_multiplied")
+    slam_announced = integer("slam_announced", 0, _LARGEST_BONUS)
+    slam_unannounced = integer("slam_unannounced", 0, _LARGEST_BONUS)
+    slam_missed = integer("slam_missed", 0, _LARGEST_BONUS)
+    slam_defence = integer("slam_defence", 0, _LARGEST_BONUS)
     try:
         rules = Rules(
             name=name,
@@ -266,10 +270,10 @@ def _rules(value: object, path: str) -> Rules:
             contracts=contracts,
             petit_au_bout=petit_au_bout,
             petit_au_bout_multiplied=multiplied,
-            slam_announced=integer("slam_announced", 0, _LARGEST_BONUS),
-            slam_unannounced=integer("slam_unannounced", 0, _LARGEST_BONUS),
-            slam_missed=integer("slam_missed", 0, _LARGEST_BONUS),
-            slam_defence=integer("slam_defence", 0, _LARGEST_BONUS),
+            slam_announced=slam_announced,
+            slam_unannounced=slam_unannounced,
+            slam_missed=slam_missed,
+            slam_defence=slam_defence,
         )
     except TarotError as error:  # what no single field says: the deal of the pack
         fail(path, f"these rules are not a table's: {error}")
