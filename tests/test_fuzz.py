@@ -31,8 +31,11 @@ from frenchtarot.match import (
     team_standings,
 )
 from frenchtarot.players import MonteCarloPlayer, RandomPlayer, SimplePlayer, play_deal
+from frenchtarot.records._decode import RULES_FIELDS
+from frenchtarot.rules import LUDICASH
 from frenchtarot.sampling import constraints, sample_state
 from frenchtarot.testing import check_conformance
+from tests.builders import HOUSE_RULES
 from tests.strategies import actions, anything, matches, states
 
 #: No error message may be longer, whatever the input.
@@ -77,15 +80,34 @@ def small(count: Any, most: int = 2) -> Any:
     return count
 
 
+#: A deal just dealt under house rules: Ludicash (written by name) or a custom table
+#: (written in full, as a rules object).
+HOUSE_DEALS = st.builds(
+    lambda rules, seed: ft.new_deal(seed=seed, rules=rules),
+    st.sampled_from([LUDICASH, *HOUSE_RULES.values()]),
+    st.integers(0, 2**32),
+)
+
+
 def record_objects() -> st.SearchStrategy[Any]:
-    """Valid records as JSON objects, some with one field replaced by anything."""
-    valid = st.one_of(states(20), MATCHES).map(records.encode)
+    """Valid records as JSON objects, some with one field replaced by anything, or one field
+    of their rules object."""
+    valid = st.one_of(states(20), MATCHES, HOUSE_DEALS).map(records.encode)
+    spelled = st.sampled_from(list(HOUSE_RULES.values())).map(
+        lambda rules: records.encode(ft.new_deal(seed=1, rules=rules))
+    )
     return st.one_of(
         valid,
         st.builds(
             lambda record, key, value: {**record, key: value},
             valid,
             st.sampled_from(["format", "kind", "rules", "dealer", "hands", "moves", "names"]),
+            anything(),
+        ),
+        st.builds(
+            lambda record, key, value: {**record, "rules": {**record["rules"], key: value}},
+            spelled,
+            st.sampled_from(RULES_FIELDS),
             anything(),
         ),
     )
@@ -248,7 +270,7 @@ CALLS: dict[str, tuple[Callable[..., object], tuple[st.SearchStrategy[Any], ...]
     "records.dumps": (
         lambda record, indent: records.dumps(record, indent=indent),
         (
-            st.one_of(anything(), states(20), MATCHES),
+            st.one_of(anything(), states(20), MATCHES, HOUSE_DEALS),
             st.one_of(st.none(), anything()),
         ),
     ),

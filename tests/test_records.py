@@ -14,17 +14,21 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+import attrs
 import jsonschema
 import pytest
-from hypothesis import given
+from hypothesis import given, reject
 from hypothesis import strategies as st
 from typing_extensions import assert_type
 
 import frenchtarot as ft
-from frenchtarot import State, records
-from frenchtarot.errors import RecordError
-from frenchtarot.match import Match, new_match, play_match
+from frenchtarot import Contract, State, records
+from frenchtarot.errors import InvalidRulesError, RecordError
+from frenchtarot.match import Match, deal_seed, new_match, play_match
 from frenchtarot.players import RandomPlayer, SimplePlayer, play_deal
+from frenchtarot.records._decode import CONTRACT_CODES, RULES_FIELDS
+from frenchtarot.rules import _LARGEST_BONUS, LUDICASH, PRESETS
+from tests.builders import HOUSE_RULES
 from tests.strategies import matches, states
 
 VALIDATOR = jsonschema.Draft202012Validator(records.json_schema())
@@ -283,7 +287,7 @@ DELETE = object()
         ("format", DELETE, "$", "missing field 'format'"),
         ("kind", "hand", "$.kind", "expected 'deal' or 'match'"),
         ("kind", DELETE, "$", "missing field 'kind'"),
-        ("rules", "four players", "$.rules", "expected one of"),
+        ("rules", "four players", "$.rules", "expected a preset's name ('three-player'"),
         ("dealer", 4, "$.dealer", "from 0 to 3"),
         ("dealer", True, "$.dealer", "expected an integer, got a boolean"),
         ("dealer", 1.0, "$.dealer", "expected an integer"),
@@ -398,11 +402,8 @@ def test_a_match_with_a_finished_deal_in_progress_or_an_unfinished_deal_is_refus
     assert caught.value.path == "$.current.dealer"
 
 
-def test_only_fft_tables_and_records_are_written() -> None:
-    odd = ft.Rules("odd", 4, 18, 6, 3, ft.FOUR_PLAYER.handfuls, min_cut=5)
-    with pytest.raises(ft.InvalidRulesError):
-        records.dumps(ft.new_deal(seed=1, rules=odd))
-    for value in (None, "state", 3):
+def test_only_states_and_matches_are_written_and_only_text_read() -> None:
+    for value in (None, "state", 3, ft.FOUR_PLAYER):
         with pytest.raises(ft.TarotTypeError):
             records.dumps(value)  # type: ignore[arg-type]
     with pytest.raises(ft.TarotTypeError):
@@ -482,11 +483,347 @@ def test_the_command_line_replays_a_deal_and_refuses_a_bad_record(
         main(["match", "--names", "a,a,b,c"])
 
 
+# --- Rules: a preset by its name, any other table in full ---------------------------------
+
+
+def match_under(
+    rules: ft.Rules, *, seed: int = 1, deals: int | None = 2, dead_player: bool = False
+) -> Match:
+    """A match of ``deals`` deals played under ``rules``, its first deal just dealt.
+
+    :func:`new_match` plays the FFT tables only, so the match it starts is given ``rules``
+    and the first deal dealt again under them, from the same deal seed.
+    """
+    players = 5 if dead_player else rules.seats
+    start = new_match(players, deals=deals, seed=seed, dead_player=dead_player)
+    assert start.current is not None and not start.deals
+    first = ft.new_deal(dealer=start.current.dealer, seed=deal_seed(start.seed, 0), rules=rules)
+    return attrs.evolve(start, rules=rules, current=first)
+
+
+def played_match(rules: ft.Rules, *, seed: int = 1, dead_player: bool = False) -> Match:
+    """A match under ``rules`` with one deal played by random players and the next begun."""
+    match = match_under(rules, seed=seed, dead_player=dead_player)
+    match = play_match(match, [RandomPlayer(seed + n) for n in range(match.players)], deals=1)
+    assert match.current is not None and match.deals
+    return match.apply(ft.legal_actions(match.current)[-1])
+
+
+NAME_CHARACTERS = st.characters(categories=["L", "N", "P", "S"], include_characters=" ")
+"""Letters, digits, punctuation and symbols of any script, and the space."""
+
+
+@st.composite
+def valid_rules(draw: st.DrawFn) -> ft.Rules:
+    """Any valid :class:`~frenchtarot.Rules`: a preset with some of its fields changed (none,
+    now and then, so that presets come up too), filtered through the class's checks."""
+    base = draw(st.sampled_from(list(PRESETS.values())))
+    seats = base.seats
+    hand_size = draw(st.integers(min_value=3, max_value=77 // seats))
+    offered = sorted(
+        draw(st.sets(st.sampled_from(list(Contract)), min_size=1)), key=lambda c: c.rank
+    )
+    multipliers = draw(
+        st.lists(
+            st.integers(1, _LARGEST_BONUS),
+            min_size=len(offered),
+            max_size=len(offered),
+            unique=True,
+        )
+    )
+    trumps = draw(st.sets(st.integers(1, min(22, hand_size)), min_size=3, max_size=3))
+    bonuses = draw(st.lists(st.integers(1, _LARGEST_BONUS), min_size=3, max_size=3))
+    bonus = st.integers(0, _LARGEST_BONUS)
+    changes: dict[str, Any] = {
+        "hand_size": hand_size,
+        "dog_size": 78 - seats * hand_size,
+        "packet": draw(
+            st.sampled_from([n for n in range(1, hand_size + 1) if hand_size % n == 0])
+        ),
+        "handfuls": tuple(zip(sorted(trumps), bonuses, strict=True)),
+        "calls_partner": draw(st.booleans()) if seats == 5 else False,
+        "min_cut": draw(st.integers(1, 39)),
+        "contracts": tuple(zip(offered, sorted(multipliers), strict=True)),
+        "petit_au_bout": draw(bonus),
+        "petit_au_bout_multiplied": draw(st.booleans()),
+        "slam_announced": draw(bonus),
+        "slam_unannounced": draw(bonus),
+        "slam_missed": draw(bonus),
+        "slam_defence": draw(bonus),
+    }
+    kept = {field for field in changes if draw(st.booleans())}
+    if {"hand_size", "dog_size", "packet", "handfuls"} & kept:
+        kept |= {"hand_size", "dog_size", "packet", "handfuls"}  # one deal of the pack
+    name = draw(
+        st.one_of(
+            st.just(base.name),
+            st.text(NAME_CHARACTERS, min_size=1, max_size=12).filter(
+                lambda name: name.strip() and name.isprintable()
+            ),
+            st.sampled_from(list(PRESETS)),
+        )
+    )
+    try:
+        return attrs.evolve(base, name=name, **{field: changes[field] for field in kept})
+    except InvalidRulesError:
+        reject()  # a packet too large for the dog to fit between the packets
+
+
+def check_round_trip(record: State | Match) -> dict[str, Any]:
+    """Write ``record``, read it back equal, validate it; its JSON object."""
+    text = records.dumps(record)
+    loaded = records.loads(text)
+    assert loaded == record and loaded.rules == record.rules
+    assert records.loads(records.dumps(record, indent=2)) == record
+    document: dict[str, Any] = json.loads(text)
+    VALIDATOR.validate(document)
+    rules = record.rules
+    if PRESETS.get(rules.name) == rules:
+        assert document["rules"] == rules.name and loaded.rules is PRESETS[rules.name]
+    else:
+        assert isinstance(document["rules"], dict)
+        assert list(document["rules"]) == list(RULES_FIELDS)
+    return document
+
+
+@pytest.mark.parametrize("rules", [LUDICASH, *HOUSE_RULES.values()], ids=lambda rules: rules.name)
+def test_deals_and_matches_under_house_rules_round_trip_and_validate(rules: ft.Rules) -> None:
+    for seed in range(3):
+        check_round_trip(played(seed, rules))
+        start = ft.new_deal(seed=seed, rules=rules)
+        check_round_trip(ft.apply(start, ft.legal_actions(start)[-1]))
+    check_round_trip(played_match(rules))
+    finished = play_match(
+        match_under(rules, deals=1), [RandomPlayer(n) for n in range(rules.seats)]
+    )
+    assert finished.is_over
+    check_round_trip(finished)
+    if rules.seats == 4:
+        check_round_trip(played_match(rules, seed=2, dead_player=True))
+
+
+@given(
+    rules=valid_rules(),
+    seed=st.integers(0, 2**32),
+    dealer=st.integers(0, 4),
+    steps=st.integers(0, 120),
+)
+def test_a_deal_under_any_valid_rules_round_trips_and_validates(
+    rules: ft.Rules, seed: int, dealer: int, steps: int
+) -> None:
+    """A deal under the rules, ``steps`` random legal actions into it (or finished)."""
+    state = ft.new_deal(seed=seed, dealer=dealer % rules.seats, rules=rules)
+    choose = random.Random(seed)
+    for _ in range(steps):
+        if state.is_terminal:
+            break
+        state = ft.apply(state, choose.choice(ft.legal_actions(state)))
+    assert state.rules is rules
+    check_round_trip(state)
+
+
+@given(rules=valid_rules(), seed=st.integers(0, 2**63 - 1), dead=st.booleans())
+def test_a_match_under_any_valid_rules_round_trips_and_validates(
+    rules: ft.Rules, seed: int, dead: bool
+) -> None:
+    check_round_trip(played_match(rules, seed=seed, dead_player=dead and rules.seats == 4))
+
+
+def test_each_rules_value_has_one_spelling() -> None:
+    """A preset by its name, anything else as the object of every field; the object of a
+    preset loads to the preset and is written back by its name."""
+    assert records.encode(ft.new_deal(seed=1, rules=LUDICASH))["rules"] == "ludicash"
+    for name, preset in PRESETS.items():
+        record = records.encode(ft.new_deal(seed=1, rules=preset))
+        assert record["rules"] == name
+        spelled = {**record, "rules": rules_object(preset)}
+        VALIDATOR.validate(spelled)
+        loaded = records.decode(spelled)
+        assert loaded.rules is preset and records.encode(loaded) == record
+    # A preset's name on other values is not the preset: written in full, read back as is.
+    renamed = attrs.evolve(HOUSE_RULES[4], name="four-player")
+    record = records.encode(played(3, renamed))
+    assert isinstance(record["rules"], dict) and record["rules"]["name"] == "four-player"
+    assert records.decode(record).rules == renamed != ft.FOUR_PLAYER
+
+
+def rules_object(rules: ft.Rules) -> dict[str, Any]:
+    """``rules`` as a record's rules object, built here from the class's fields."""
+    fields: dict[str, Any] = attrs.asdict(rules, recurse=False)
+    fields["handfuls"] = [list(pair) for pair in rules.handfuls]
+    fields["contracts"] = [[contract.name.lower(), times] for contract, times in rules.contracts]
+    return fields
+
+
+def test_a_house_rules_object_is_every_field_under_its_name() -> None:
+    record = records.encode(played(1, HOUSE_RULES[4]))
+    assert record["rules"] == {
+        "name": "house-4",
+        "seats": 4,
+        "hand_size": 18,
+        "dog_size": 6,
+        "packet": 3,
+        "handfuls": [[10, 25], [13, 35], [15, 45]],
+        "calls_partner": False,
+        "min_cut": 3,
+        "contracts": [["petite", 1], ["garde_sans", 5]],
+        "petit_au_bout": 15,
+        "petit_au_bout_multiplied": False,
+        "slam_announced": 500,
+        "slam_unannounced": 250,
+        "slam_missed": 150,
+        "slam_defence": 300,
+    }
+    assert record["rules"] == rules_object(HOUSE_RULES[4])
+    for rules in HOUSE_RULES.values():
+        assert records.encode(played(1, rules))["rules"] == rules_object(rules)
+
+
+def test_the_format_of_rules_follows_the_class_and_the_notation() -> None:
+    """A field added to Rules, a contract renamed or a new bound must be a decision about
+    the format: each is compared here with what records and the schema say."""
+    assert tuple(field.name for field in attrs.fields(ft.Rules)) == RULES_FIELDS
+    assert list(CONTRACT_CODES) == list(Contract)
+    assert [str(ft.Bid(contract)) for contract in Contract] == list(CONTRACT_CODES.values())
+    definitions: Any = records.json_schema()["$defs"]
+    assert definitions["preset"]["enum"] == list(PRESETS)
+    assert definitions["contract"]["enum"] == list(CONTRACT_CODES.values())
+    assert definitions["bonus"]["maximum"] == _LARGEST_BONUS
+    obj = definitions["rulesObject"]
+    assert list(obj["properties"]) == obj["required"] == list(RULES_FIELDS)
+    for size in (3, 4, 5):
+        presets = [name for name, rules in PRESETS.items() if rules.seats == size]
+        condition = definitions[f"rulesOf{size}"]["anyOf"][0]
+        assert condition.get("enum", [condition.get("const")]) == presets
+        preset_condition = definitions[f"presetOf{size}"]
+        assert preset_condition.get("enum", [preset_condition.get("const")]) == presets
+
+
+@pytest.mark.parametrize("name", list(PRESETS))
+def test_the_schema_checks_the_hands_of_each_preset(name: str) -> None:
+    rules = PRESETS[name]
+    record: dict[str, Any] = records.encode(ft.new_deal(seed=1, rules=rules))
+    VALIDATOR.validate(record)
+    assert not VALIDATOR.is_valid(edited(record, "hands", record["hands"][1:]))
+    assert not VALIDATOR.is_valid(edited(record, "hands/0", record["hands"][0][1:]))
+    assert not VALIDATOR.is_valid(edited(record, "dog", record["dog"][1:]))
+    assert not VALIDATOR.is_valid(edited(record, "dealer", rules.seats))
+    spelled = edited(record, "rules", rules_object(rules))
+    assert VALIDATOR.is_valid(spelled)
+    assert not VALIDATOR.is_valid(edited(spelled, "hands", record["hands"][1:]))
+    assert not VALIDATOR.is_valid(edited(spelled, "dealer", rules.seats))
+
+
+def house_deal_record() -> dict[str, Any]:
+    return records.encode(played(2, HOUSE_RULES[4]))
+
+
+def house_match_record() -> dict[str, Any]:
+    return records.encode(played_match(HOUSE_RULES[4]))
+
+
+BAD_RULES: list[tuple[str, object, str, str, bool]] = [
+    # path, value, where it is refused, words of the reason, whether the schema refuses it
+    ("rules", "Four Player", "$.rules", "expected a preset's name", True),
+    ("rules", "six-player", "$.rules", "'ludicash') or a rules object", True),
+    ("rules", 4, "$.rules", "got the number 4", True),
+    ("rules", ["garde", 2], "$.rules", "got an array", True),
+    ("rules/house", True, "$.rules.house", "unknown field; expected only name, seats", True),
+    ("rules/slam_defence", DELETE, "$.rules", "missing field 'slam_defence'", True),
+    ("rules/name", "", "$.rules.name", "not blank, got the string ''", True),
+    ("rules/name", "  ", "$.rules.name", "not blank", True),
+    ("rules/name", "a\ttable", "$.rules.name", "printable", False),
+    ("rules/name", None, "$.rules.name", "got null", True),
+    ("rules/seats", 6, "$.rules.seats", "from 3 to 5, got 6", True),
+    ("rules/seats", "4", "$.rules.seats", "expected an integer", True),
+    ("rules/seats", 4.0, "$.rules.seats", "expected an integer, got the number 4.0", False),
+    ("rules/hand_size", 0, "$.rules.hand_size", "from 1 to 78", True),
+    ("rules/hand_size", 17, "$.rules", "do not make the 78 cards of the pack", False),
+    ("rules/dog_size", True, "$.rules.dog_size", "got a boolean", True),
+    ("rules/packet", 4, "$.rules", "does not divide a hand of 18", False),
+    ("rules/packet", 18, "$.rules", "does not fit between 4 packets", False),
+    ("rules/handfuls", [[10, 25], [13, 35]], "$.rules.handfuls", "expected 3 handfuls", True),
+    ("rules/handfuls/1", [13], "$.rules.handfuls[1]", "expected 2 items", True),
+    ("rules/handfuls/1/0", 10, "$.rules.handfuls[1][0]", "more trumps than the 10", False),
+    ("rules/handfuls/2/0", 19, "$.rules.handfuls[2][0]", "from 1 to 18, got 19", False),
+    ("rules/handfuls/2/0", 23, "$.rules.handfuls[2][0]", "from 1 to 18, got 23", True),
+    ("rules/handfuls/0/1", 0, "$.rules.handfuls[0][1]", "from 1 to 10000", True),
+    ("rules/calls_partner", True, "$.rules.calls_partner", "only at a table of 5", True),
+    ("rules/calls_partner", "no", "$.rules.calls_partner", "true or false", True),
+    ("rules/min_cut", 40, "$.rules.min_cut", "from 1 to 39", True),
+    ("rules/contracts", [], "$.rules.contracts", "expected 1 to 4 contracts, got 0", True),
+    ("rules/contracts", "garde", "$.rules.contracts", "expected an array of contracts", True),
+    ("rules/contracts/1", ["garde_sans"], "$.rules.contracts[1]", "expected 2 items", True),
+    ("rules/contracts/1/0", "GARDE_SANS", "$.rules.contracts[1][0]", "a contract's code", True),
+    ("rules/contracts/1/0", 4, "$.rules.contracts[1][0]", "got the number 4", True),
+    ("rules/contracts/1/0", "petite", "$.rules.contracts[1]", "petite comes after petite", False),
+    (
+        "rules/contracts",
+        [["garde", 2], ["petite", 3]],
+        "$.rules.contracts[1]",
+        "petite comes after garde: expected each contract once, in the bidding order",
+        False,
+    ),
+    ("rules/contracts/1/1", 1, "$.rules.contracts[1][1]", "above the x1 of petite", False),
+    ("rules/contracts/0/1", 0, "$.rules.contracts[0][1]", "from 1 to 10000, got 0", True),
+    ("rules/contracts/1/1", 10_001, "$.rules.contracts[1][1]", "from 1 to 10000", True),
+    ("rules/petit_au_bout", -1, "$.rules.petit_au_bout", "from 0 to 10000", True),
+    ("rules/petit_au_bout_multiplied", 1, "$.rules.petit_au_bout_multiplied", "true or", True),
+    ("rules/slam_missed", 10**30, "$.rules.slam_missed", "from 0 to 10000", True),
+]
+
+
+@pytest.mark.parametrize("kind", ["deal", "match"])
+@pytest.mark.parametrize(("path", "value", "where", "words", "schema_refuses"), BAD_RULES)
+def test_bad_rules_are_refused_with_their_path(
+    kind: str, path: str, value: object, where: str, words: str, schema_refuses: bool
+) -> None:
+    """The loader refuses each with a RecordError at the field; the schema refuses what a
+    schema can say and accepts the rest (the cases only the loader checks)."""
+    base = house_deal_record() if kind == "deal" else house_match_record()
+    VALIDATOR.validate(base)
+    record = edited(base, path, value)
+    with pytest.raises(RecordError) as caught:
+        records.decode(record)
+    assert caught.value.path == where, caught.value
+    assert words in caught.value.reason, caught.value
+    assert caught.value.__suppress_context__
+    assert VALIDATOR.is_valid(record) is not schema_refuses
+
+
+def test_the_rules_of_a_match_must_fit_its_table() -> None:
+    record: dict[str, Any] = records.encode(played_match(HOUSE_RULES[4], dead_player=True))
+    assert record["dead_player"] and len(record["names"]) == 5
+    five = edited(record, "rules", rules_object(HOUSE_RULES[5]))
+    with pytest.raises(RecordError) as caught:
+        records.decode(five)
+    assert caught.value.path == "$.dead_player" and "four-player deals only" in str(caught.value)
+    assert not VALIDATOR.is_valid(five)
+    # Hands of 19 cards at the same table: the deals of the record are not its deals.
+    other = attrs.evolve(HOUSE_RULES[4], hand_size=19, dog_size=2, packet=1)
+    with pytest.raises(RecordError) as caught:
+        records.decode(edited(record, "rules", rules_object(other)))
+    assert caught.value.path == "$.deals[0].hands[0]" and "expected 19 cards" in str(caught.value)
+
+
+def test_an_action_the_house_rules_do_not_offer_is_refused() -> None:
+    record = records.encode(ft.new_deal(seed=1, rules=LUDICASH))
+    record["moves"] = [[1, "petite"]]
+    with pytest.raises(RecordError) as caught:
+        records.decode(record)
+    assert caught.value.path == "$.moves[0]" and caught.value.action == 0
+    assert "petite" in caught.value.reason
+    record["rules"] = "four-player"
+    loaded = records.decode(record)
+    assert isinstance(loaded, State) and loaded.moves == ((1, ft.Bid(Contract.PETITE)),)
+
+
 # --- Fuzzing the loader: whatever the text, only a RecordError comes out ------------------
 #
 # A seeded loop (not Hypothesis: thousands of inputs must take seconds) mutates valid records
 # of every kind: a wrong-typed value at every JSON path of every base record (deals of every
-# table size, finished or not, and matches of every kind), values deleted and fields added,
+# table size, finished or not, matches of every kind, and deals and matches under house
+# rules, whose rules object has paths of its own), values deleted and fields added,
 # random edits of the text, truncations, deep nesting, very long strings and numbers, and
 # random bytes. Each input must load (to a value equal to a fresh load of the same text) or
 # raise a RecordError, with a short message, never another exception. The main suite tries
@@ -525,7 +862,8 @@ WRONG_VALUES: tuple[object, ...] = (
 
 
 def bases() -> list[dict[str, Any]]:
-    """Valid records: finished and unfinished deals of every size, matches of every kind."""
+    """Valid records: finished and unfinished deals of every size, matches of every kind,
+    deals and matches under house rules."""
     found: list[dict[str, Any]] = []
     for rules in (ft.THREE_PLAYER, ft.FOUR_PLAYER, ft.FIVE_PLAYER):
         finished = play_deal(
@@ -539,6 +877,13 @@ def bases() -> list[dict[str, Any]]:
         match = play_match(match, [RandomPlayer(n) for n in range(players)], deals=1)
         assert match.current is not None
         found.append(records.encode(match.apply(ft.legal_actions(match.current)[0])))
+    # House rules, written in full (the main suite mutates the first and the third) or by name.
+    house = HOUSE_RULES[5]
+    start = ft.new_deal(seed=7, rules=house)
+    found.append(records.encode(ft.apply(start, ft.legal_actions(start)[-1])))
+    found.append(records.encode(played(8, LUDICASH)))
+    found.append(records.encode(played_match(HOUSE_RULES[4], seed=9, dead_player=True)))
+    found.append(records.encode(played_match(LUDICASH, seed=10)))
     return found
 
 
@@ -653,7 +998,8 @@ def fuzz_the_loader(seed: int, per_path: int, every: int, edits: int) -> dict[st
 
 
 def test_the_loader_raises_only_record_errors() -> None:
-    # Every other base record: deals of each table size, finished or not, and two matches.
+    # Every other base record: deals of each table size, finished or not, two matches, and
+    # a deal and a match whose rules are written in full.
     outcomes = fuzz_the_loader(20260101, per_path=1, every=2, edits=1_000)
     assert outcomes["systematic"] > 2_000
 

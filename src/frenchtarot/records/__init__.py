@@ -6,6 +6,24 @@ library's notation (``str(card)``, ``str(action)``). A match record holds the ma
 settings, its finished deals and the deal in progress. The JSON Schema of both ships with
 the package (:func:`json_schema`).
 
+Any valid :class:`~frenchtarot.Rules` is written, and each has one spelling. A preset (a
+value equal to one of :data:`~frenchtarot.rules.PRESETS`) is written by its name, e.g.
+``"rules": "ludicash"``. Any other value is written in full, as an object of every field
+of ``Rules`` under its attribute's name, in the order of the class: the contracts as
+``[code, multiplier]`` pairs in the bidding order, the codes being ``"petite"``,
+``"garde"``, ``"garde_sans"`` and ``"garde_contre"`` (the bids' notation, not the enum's
+values), and the handfuls as ``[trumps, bonus]`` pairs::
+
+    {"name": "house-4", "seats": 4, "hand_size": 18, "dog_size": 6, "packet": 3,
+     "handfuls": [[10, 25], [13, 35], [15, 45]], "calls_partner": false, "min_cut": 3,
+     "contracts": [["petite", 1], ["garde_sans", 5]], "petit_au_bout": 15,
+     "petit_au_bout_multiplied": false, "slam_announced": 500, "slam_unannounced": 250,
+     "slam_missed": 150, "slam_defence": 300}
+
+The loader also reads the object form of a preset (to the preset), but the writer never
+writes it. A rules object the :class:`~frenchtarot.Rules` class refuses is refused as any
+other fault of a record, at the path of the field (``$.rules.contracts[1]``).
+
 Loading checks everything and replays every action through the rules
 (:func:`frenchtarot.act`), so a record loads to the exact value that was saved
 (``loads(dumps(x)) == x``) or not at all: any fault raises one
@@ -34,10 +52,10 @@ from typing_extensions import TypeAliasType
 
 from frenchtarot._checks import describe_value, quote
 from frenchtarot._core.state import State
-from frenchtarot.errors import InvalidRulesError, RecordError, TarotTypeError
+from frenchtarot.errors import RecordError, TarotTypeError
 from frenchtarot.match import Match
-from frenchtarot.records._decode import FORMAT, RULES_BY_NAME, decode_record, fail
-from frenchtarot.rules import Rules
+from frenchtarot.records._decode import CONTRACT_CODES, FORMAT, decode_record, fail
+from frenchtarot.rules import PRESETS, Rules
 
 __all__ = [
     "FORMAT",
@@ -83,8 +101,6 @@ def encode(record: State | Match) -> dict[str, JSONValue]:
         A dict of JSON values (str, int, bool, None, lists, dicts).
 
     Raises:
-        InvalidRulesError: The rules are not one of the FFT tables
-            (:data:`~frenchtarot.RULES_BY_SEATS`): records name the rules.
         TarotTypeError: ``record`` is neither a State nor a Match.
 
     >>> import frenchtarot as ft
@@ -92,12 +108,20 @@ def encode(record: State | Match) -> dict[str, JSONValue]:
     >>> record = encode(ft.apply(ft.new_deal(seed=1), ft.Pass()))
     >>> record["kind"], record["dealer"], record["dog"], record["moves"]
     ('deal', 0, ['T19', '1S', '5D', '9D', '6C', '8C'], [[1, 'pass']])
+    >>> import attrs
+    >>> from frenchtarot.rules import LUDICASH
+    >>> encode(ft.new_deal(seed=1, rules=LUDICASH))["rules"]
+    'ludicash'
+    >>> table = attrs.evolve(LUDICASH, name="club", slam_defence=150)
+    >>> written = encode(ft.new_deal(seed=1, rules=table))["rules"]
+    >>> written["name"], written["contracts"], written["slam_defence"]
+    ('club', [['garde', 2], ['garde_sans', 4], ['garde_contre', 6]], 150)
     """
     if isinstance(record, State):
         return {
             "format": FORMAT,
             "kind": "deal",
-            "rules": _rules_name(record.rules),
+            "rules": _encode_rules(record.rules),
             **_encode_deal(record),
         }
     if isinstance(record, Match):
@@ -106,7 +130,7 @@ def encode(record: State | Match) -> dict[str, JSONValue]:
         return {
             "format": FORMAT,
             "kind": "match",
-            "rules": _rules_name(record.rules),
+            "rules": _encode_rules(record.rules),
             "names": list(record.names),
             "deals_to_play": record.deals_to_play,
             "dead_player": record.dead_player,
@@ -119,12 +143,27 @@ def encode(record: State | Match) -> dict[str, JSONValue]:
     raise TarotTypeError(f"a record is a State or a Match, not {describe_value(record)}")
 
 
-def _rules_name(rules: Rules) -> str:
-    if RULES_BY_NAME.get(rules.name) != rules:
-        raise InvalidRulesError(
-            f"records hold the FFT tables only (three-, four- and five-player), not {rules}"
-        )
-    return rules.name
+def _encode_rules(rules: Rules) -> JSONValue:
+    """The ``"rules"`` of a record: a preset's name, or the object of every field."""
+    if PRESETS.get(rules.name) == rules:
+        return rules.name
+    return {
+        "name": rules.name,
+        "seats": rules.seats,
+        "hand_size": rules.hand_size,
+        "dog_size": rules.dog_size,
+        "packet": rules.packet,
+        "handfuls": [[trumps, bonus] for trumps, bonus in rules.handfuls],
+        "calls_partner": rules.calls_partner,
+        "min_cut": rules.min_cut,
+        "contracts": [[CONTRACT_CODES[contract], times] for contract, times in rules.contracts],
+        "petit_au_bout": rules.petit_au_bout,
+        "petit_au_bout_multiplied": rules.petit_au_bout_multiplied,
+        "slam_announced": rules.slam_announced,
+        "slam_unannounced": rules.slam_unannounced,
+        "slam_missed": rules.slam_missed,
+        "slam_defence": rules.slam_defence,
+    }
 
 
 def _encode_deal(state: State) -> dict[str, JSONValue]:
@@ -148,7 +187,6 @@ def dumps(record: State | Match, *, indent: int | None = None) -> str:
         The JSON text, ASCII only.
 
     Raises:
-        InvalidRulesError: The rules are not one of the FFT tables.
         TarotTypeError: ``record`` is neither a State nor a Match, or ``indent`` not an int.
     """
     if indent is not None and (isinstance(indent, bool) or not isinstance(indent, int)):
@@ -167,7 +205,6 @@ def dump(record: State | Match, file: IO[str] | IO[bytes], *, indent: int | None
         indent: As for :func:`dumps`.
 
     Raises:
-        InvalidRulesError: The rules are not one of the FFT tables.
         TarotTypeError: ``record`` is neither a State nor a Match, or ``file`` has no
             ``write`` method.
 
@@ -210,7 +247,6 @@ def dump_many(records: Iterable[State | Match], file: IO[str] | IO[bytes]) -> in
         How many records were written.
 
     Raises:
-        InvalidRulesError: A record's rules are not one of the FFT tables.
         TarotTypeError: ``records`` is not iterable, or holds something else than states
             and matches, or ``file`` has no ``write`` method.
     """
@@ -239,8 +275,9 @@ def loads(text: str | bytes | bytearray) -> State | Match:
 
     Raises:
         RecordError: The text is not JSON, or not a record this version reads: a missing or
-            unknown field, a value of the wrong type, a card or action that is not the
-            library's notation, hands that are not a deal, an action the rules refuse, a
+            unknown field, a value of the wrong type, rules that are neither a preset's name
+            nor a rules object :class:`~frenchtarot.Rules` accepts, a card or action that is
+            not the library's notation, hands that are not a deal, an action the rules refuse, a
             match whose deals do not follow its rules or are not the ones its seed deals,
             or a later format. The error names the JSON path (and for an action its index
             in ``moves``) and the reason.

@@ -1,14 +1,17 @@
 """Reading records: the checks and the replay behind :func:`frenchtarot.records.decode`.
 
 Every check of a parsed JSON document (its format, its fields, their types and ranges, the
-cards and actions in the library's notation) and the replay of its deals through the rules.
-Each fault raises one :class:`~frenchtarot.errors.RecordError` naming its JSON path. The format
-constants live here too, so that :mod:`frenchtarot.records` writes what this module reads.
+rules, the cards and actions in the library's notation) and the replay of its deals through
+the rules. Each fault raises one :class:`~frenchtarot.errors.RecordError` naming its JSON
+path. The format constants live here too (the format, the fields of a rules object, the
+contracts' codes), so that :mod:`frenchtarot.records` writes what this module reads.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Final, NoReturn
 
 from frenchtarot._checks import describe_value, quote
@@ -24,6 +27,7 @@ from frenchtarot.actions import (
     PASS,
     PLAYS,
     Action,
+    Contract,
 )
 from frenchtarot.cards import DECK, Card
 from frenchtarot.errors import NotationError, RecordError, TarotError
@@ -37,14 +41,45 @@ from frenchtarot.match import (
 )
 from frenchtarot.match._draw import DealerDraw
 from frenchtarot.match._sheet import check_names
-from frenchtarot.rules import RULES_BY_SEATS, Rules
+from frenchtarot.rules import _LARGEST_BONUS, PRESETS, Rules
 
-__all__ = ["FORMAT", "RULES_BY_NAME", "decode_record", "fail"]
+__all__ = ["CONTRACT_CODES", "FORMAT", "RULES_FIELDS", "decode_record", "fail"]
 
 FORMAT: Final = "frenchtarot/1"
 """The format written in every record's ``"format"`` field, with its version."""
-RULES_BY_NAME: Final = {rules.name: rules for rules in RULES_BY_SEATS.values()}
-"""The rules a record may name (the FFT tables), by name."""
+RULES_FIELDS: Final = (
+    "name",
+    "seats",
+    "hand_size",
+    "dog_size",
+    "packet",
+    "handfuls",
+    "calls_partner",
+    "min_cut",
+    "contracts",
+    "petit_au_bout",
+    "petit_au_bout_multiplied",
+    "slam_announced",
+    "slam_unannounced",
+    "slam_missed",
+    "slam_defence",
+)
+"""The fields of a rules object, in the order written: every field of
+:class:`~frenchtarot.Rules`, by its attribute's name. Spelled out rather than read from the
+class, so that a field added to ``Rules`` is a decision about the format (a test compares
+the two)."""
+CONTRACT_CODES: Final[Mapping[Contract, str]] = MappingProxyType(
+    {
+        Contract.PETITE: "petite",
+        Contract.GARDE: "garde",
+        Contract.GARDE_SANS: "garde_sans",
+        Contract.GARDE_CONTRE: "garde_contre",
+    }
+)
+"""Each contract's code in a rules object: fixed text (the bid's notation), neither the
+enum's value (its FFT multiplier) nor a Python name that a refactoring could change."""
+_CONTRACTS_BY_CODE: Final = {code: contract for contract, code in CONTRACT_CODES.items()}
+_PACK: Final = 78
 _VERSION: Final = 1
 _FORMAT_PATTERN: Final = re.compile(r"frenchtarot/([0-9]{1,9})")
 _DEAL_FIELDS: Final = ("dealer", "hands", "dog", "moves")
@@ -184,10 +219,116 @@ def _action(value: object, path: str) -> Action:
 
 
 def _rules(value: object, path: str) -> Rules:
-    if not isinstance(value, str) or value not in RULES_BY_NAME:
-        names = ", ".join(repr(name) for name in RULES_BY_NAME)
-        fail(path, f"expected one of {names}, got {_kind(value)}")
-    return RULES_BY_NAME[value]
+    """The rules a record names (a preset) or spells out (an object of every field).
+
+    Each field is checked in the order written, with its own path; what only the fields
+    together say (that the hands and the dog make the pack, that the dog fits between the
+    packets) is checked by :class:`~frenchtarot.Rules` itself, at ``path``.
+    """
+    if isinstance(value, str) and value in PRESETS:
+        return PRESETS[value]
+    if not isinstance(value, dict):
+        names = ", ".join(repr(name) for name in PRESETS)
+        fail(path, f"expected a preset's name ({names}) or a rules object, got {_kind(value)}")
+    fields = _object(value, path, RULES_FIELDS)
+
+    def integer(field: str, low: int, high: int) -> int:
+        return _integer(fields[field], f"{path}.{field}", low, high)
+
+    name = fields["name"]
+    if not isinstance(name, str) or not name.strip() or not name.isprintable():
+        fail(f"{path}.name", f"expected printable text that is not blank, got {_kind(name)}")
+    seats = integer("seats", 3, 5)
+    hand_size = integer("hand_size", 1, _PACK)
+    dog_size = integer("dog_size", 1, _PACK)
+    packet = integer("packet", 1, _PACK)
+    handfuls = _handfuls(fields["handfuls"], f"{path}.handfuls", hand_size)
+    calls_partner = _boolean(fields["calls_partner"], f"{path}.calls_partner")
+    if calls_partner and seats != 5:
+        fail(
+            f"{path}.calls_partner",
+            f"a partner is called only at a table of 5 seats, not {seats}: expected false",
+        )
+    min_cut = integer("min_cut", 1, _PACK // 2)
+    contracts = _contracts(fields["contracts"], f"{path}.contracts")
+    petit_au_bout = integer("petit_au_bout", 0, _LARGEST_BONUS)
+    multiplied = _boolean(fields["petit_au_bout_multiplied"], f"{path}.petit_au_bout_multiplied")
+    slam_announced = integer("slam_announced", 0, _LARGEST_BONUS)
+    slam_unannounced = integer("slam_unannounced", 0, _LARGEST_BONUS)
+    slam_missed = integer("slam_missed", 0, _LARGEST_BONUS)
+    slam_defence = integer("slam_defence", 0, _LARGEST_BONUS)
+    try:
+        rules = Rules(
+            name=name,
+            seats=seats,
+            hand_size=hand_size,
+            dog_size=dog_size,
+            packet=packet,
+            handfuls=handfuls,
+            calls_partner=calls_partner,
+            min_cut=min_cut,
+            contracts=contracts,
+            petit_au_bout=petit_au_bout,
+            petit_au_bout_multiplied=multiplied,
+            slam_announced=slam_announced,
+            slam_unannounced=slam_unannounced,
+            slam_missed=slam_missed,
+            slam_defence=slam_defence,
+        )
+    except TarotError as error:  # what no single field says: the deal of the pack
+        fail(path, f"these rules are not a table's: {error}")
+    preset = PRESETS.get(rules.name)
+    return preset if preset == rules else rules
+
+
+def _handfuls(value: object, path: str, hand_size: int) -> tuple[tuple[int, int], ...]:
+    """The three handfuls, ``[trumps, bonus]`` each, with more trumps each time."""
+    most = min(22, hand_size)  # the trumps of the pack, and of a hand
+    items = _array(value, path, 3, 3, "handfuls (simple, double, triple)")
+    handfuls: list[tuple[int, int]] = []
+    for number, item in enumerate(items):
+        where = f"{path}[{number}]"
+        pair = _array(item, where, 2, 2, "items, a number of trumps and a bonus,")
+        trumps = _integer(pair[0], f"{where}[0]", 1, most)
+        if handfuls and trumps <= handfuls[-1][0]:
+            fail(
+                f"{where}[0]",
+                f"expected more trumps than the {handfuls[-1][0]} of the handful before, "
+                f"got {trumps}",
+            )
+        handfuls.append((trumps, _integer(pair[1], f"{where}[1]", 1, _LARGEST_BONUS)))
+    return tuple(handfuls)
+
+
+def _contracts(value: object, path: str) -> tuple[tuple[Contract, int], ...]:
+    """The contracts offered, ``[code, multiplier]`` each, in the bidding order."""
+    items = _array(value, path, 1, len(CONTRACT_CODES), "contracts")
+    codes = ", ".join(repr(code) for code in CONTRACT_CODES.values())
+    contracts: list[tuple[Contract, int]] = []
+    for number, item in enumerate(items):
+        where = f"{path}[{number}]"
+        pair = _array(item, where, 2, 2, "items, a contract's code and its multiplier,")
+        code = pair[0]
+        contract = _CONTRACTS_BY_CODE.get(code) if isinstance(code, str) else None
+        if contract is None:
+            fail(f"{where}[0]", f"expected a contract's code ({codes}), got {_kind(code)}")
+        multiplier = _integer(pair[1], f"{where}[1]", 1, _LARGEST_BONUS)
+        if contracts:
+            before, lower = contracts[-1]
+            if contract.rank <= before.rank:
+                fail(
+                    where,
+                    f"{code} comes after {CONTRACT_CODES[before]}: expected each contract "
+                    f"once, in the bidding order ({codes})",
+                )
+            if multiplier <= lower:
+                fail(
+                    f"{where}[1]",
+                    f"expected a multiplier above the x{lower} of {CONTRACT_CODES[before]} "
+                    f"(they rise with the contract), got {multiplier}",
+                )
+        contracts.append((contract, multiplier))
+    return tuple(contracts)
 
 
 def _check_format(document: object) -> dict[str, object]:
