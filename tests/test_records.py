@@ -24,7 +24,7 @@ from typing_extensions import assert_type
 import frenchtarot as ft
 from frenchtarot import Contract, State, records
 from frenchtarot.errors import InvalidRulesError, RecordError
-from frenchtarot.match import Match, deal_seed, new_match, play_match
+from frenchtarot.match import Match, new_match, play_match
 from frenchtarot.players import RandomPlayer, SimplePlayer, play_deal
 from frenchtarot.records._decode import CONTRACT_CODES, RULES_FIELDS
 from frenchtarot.rules import _LARGEST_BONUS, LUDICASH, PRESETS
@@ -489,16 +489,9 @@ def test_the_command_line_replays_a_deal_and_refuses_a_bad_record(
 def match_under(
     rules: ft.Rules, *, seed: int = 1, deals: int | None = 2, dead_player: bool = False
 ) -> Match:
-    """A match of ``deals`` deals played under ``rules``, its first deal just dealt.
-
-    :func:`new_match` plays the FFT tables only, so the match it starts is given ``rules``
-    and the first deal dealt again under them, from the same deal seed.
-    """
+    """A match of ``deals`` deals played under ``rules``, its first deal just dealt."""
     players = 5 if dead_player else rules.seats
-    start = new_match(players, deals=deals, seed=seed, dead_player=dead_player)
-    assert start.current is not None and not start.deals
-    first = ft.new_deal(dealer=start.current.dealer, seed=deal_seed(start.seed, 0), rules=rules)
-    return attrs.evolve(start, rules=rules, current=first)
+    return new_match(players, deals=deals, seed=seed, dead_player=dead_player, rules=rules)
 
 
 def played_match(rules: ft.Rules, *, seed: int = 1, dead_player: bool = False) -> Match:
