@@ -12,8 +12,9 @@ games. Draws shrink towards the four-player game.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
+import attrs
 from hypothesis import strategies as st
 
 import frenchtarot as ft
@@ -33,6 +34,7 @@ from frenchtarot import (
     State,
     Suit,
 )
+from frenchtarot.errors import InvalidRulesError, TarotTypeError
 from frenchtarot.match import Match, new_match, play_match
 from frenchtarot.players import RandomPlayer
 
@@ -395,3 +397,219 @@ def anything() -> st.SearchStrategy[object]:
         ),
         max_leaves=12,
     )
+
+
+# --- House rules: any valid Rules, and Rules with one knob broken ----------------------------
+
+#: The largest bonus or multiplier a :class:`Rules` accepts.
+LARGEST_KNOB = 10_000
+
+
+def bonuses() -> st.SearchStrategy[int]:
+    """A petit au bout or slam bonus a table may set: 0, small, or up to the largest."""
+    return st.one_of(
+        st.integers(min_value=0, max_value=500),
+        st.sampled_from([0, 5, 10, 200, 400, LARGEST_KNOB]),
+    )
+
+
+def rules_names() -> st.SearchStrategy[str]:
+    """A name a table may have: printable, not blank (letters, digits, punctuation, symbols,
+    and after the first character combining accents and spaces too)."""
+    printable = st.characters(categories=("L", "N", "P", "S"))
+    rest = st.text(
+        st.one_of(printable, st.characters(min_codepoint=0x300, max_codepoint=0x36F), st.just(" "))
+    )
+    return st.builds(str.__add__, printable, rest)
+
+
+@st.composite
+def rising_contracts(draw: st.DrawFn) -> tuple[tuple[Contract, int], ...]:
+    """A non-empty subset of the contracts, in the FFT order, with rising multipliers."""
+    chosen = draw(st.sets(st.sampled_from(list(Contract)), min_size=1))
+    multiplier = draw(st.integers(min_value=1, max_value=10))
+    contracts = []
+    for contract in sorted(chosen, key=lambda contract: contract.rank):
+        contracts.append((contract, multiplier))
+        multiplier += draw(st.integers(min_value=1, max_value=10))
+    return tuple(contracts)
+
+
+@st.composite
+def _valid_rules(draw: st.DrawFn, table: Rules | None) -> Rules:
+    base = draw(tables(table))
+    handfuls = tuple(
+        (size, draw(st.integers(min_value=1, max_value=200))) for size, _bonus in base.handfuls
+    )
+    return attrs.evolve(
+        base,
+        name=draw(rules_names()),
+        handfuls=handfuls,
+        calls_partner=base.seats == 5 and draw(st.booleans()),
+        contracts=draw(st.one_of(rising_contracts(), st.just(base.contracts))),
+        petit_au_bout=draw(bonuses()),
+        petit_au_bout_multiplied=draw(st.booleans()),
+        slam_announced=draw(bonuses()),
+        slam_unannounced=draw(bonuses()),
+        slam_missed=draw(bonuses()),
+        slam_defence=draw(bonuses()),
+    )
+
+
+def valid_rules(table: Rules | None = None) -> st.SearchStrategy[Rules]:
+    """Any valid :class:`Rules` of the size of ``table`` (any of the three when ``None``).
+
+    The house-rule knobs are all drawn: a non-empty subset of the contracts in the FFT order
+    with rising multipliers (or the FFT's), the handful bonuses, a petit au bout and slam
+    bonuses from 0 up to the largest allowed, flat or multiplied, a name, and at five seats
+    whether a partner is called. The table itself (seats, hands, dog, handful sizes) is the
+    FFT's.
+    """
+    return _valid_rules(table)
+
+
+@st.composite
+def _house_deals(draw: st.DrawFn) -> State:
+    rules = draw(valid_rules())
+    dealer = draw(seats(rules))
+    how = draw(st.sampled_from(["seed", "pack", "trumps"]))
+    if how == "seed":
+        return ft.new_deal(seed=draw(seeds()), dealer=dealer, rules=rules)
+    if how == "pack":
+        dealt = draw(hands(rules))
+        return ft.deal_from(dealt.hands, dealt.dog, dealer=dealer, rules=rules)
+    spec = draw(_scarce_ecart_deals(rules))
+    return ft.deal_from(spec.hands, spec.dog, dealer=spec.dealer, rules=rules)
+
+
+def house_deals() -> st.SearchStrategy[State]:
+    """The first state of a deal at a table of :func:`valid_rules`: from a seed, from any
+    permutation of the pack, or with the first seat to speak rich in trumps (see
+    :func:`scarce_ecart_deals`). Some are a *petit sec*, already over."""
+    return _house_deals()
+
+
+class BrokenRules(NamedTuple):
+    """The fields of a :class:`Rules` with one knob broken, and the error it must raise."""
+
+    knob: str
+    fields: dict[str, Any]
+    error: type[Exception]
+
+
+def _two_contracts(draw: st.DrawFn) -> tuple[Contract, Contract]:
+    """Two different contracts, lower first."""
+    pair = draw(st.lists(st.sampled_from(list(Contract)), min_size=2, max_size=2, unique=True))
+    low, high = sorted(pair, key=lambda contract: contract.rank)
+    return low, high
+
+
+@st.composite
+def _broken_rules(draw: st.DrawFn) -> BrokenRules:
+    fields = attrs.asdict(draw(valid_rules()), recurse=False)
+    knob = draw(
+        st.sampled_from(
+            [
+                "calls_partner",
+                "no contract",
+                "contracts out of order",
+                "contract twice",
+                "multipliers not rising",
+                "multiplier out of range",
+                "negative bonus",
+                "bonus too large",
+                "handful bonus",
+                "blank name",
+                "wrong type",
+            ]
+        )
+    )
+    error: type[Exception] = InvalidRulesError
+    multiplier = draw(st.integers(min_value=1, max_value=50))
+    rise = draw(st.integers(min_value=1, max_value=50))
+    bonus_field = draw(
+        st.sampled_from(
+            ["petit_au_bout", "slam_announced", "slam_unannounced", "slam_missed", "slam_defence"]
+        )
+    )
+    if knob == "calls_partner":
+        table = draw(st.sampled_from([ft.THREE_PLAYER, ft.FOUR_PLAYER]))
+        for field in ("seats", "hand_size", "dog_size", "packet", "handfuls"):
+            fields[field] = getattr(table, field)
+        fields["calls_partner"] = True
+    elif knob == "no contract":
+        fields["contracts"] = ()
+    elif knob == "contracts out of order":
+        low, high = _two_contracts(draw)
+        fields["contracts"] = ((high, multiplier), (low, multiplier + rise))
+    elif knob == "contract twice":
+        contract = draw(st.sampled_from(list(Contract)))
+        fields["contracts"] = ((contract, multiplier), (contract, multiplier + rise))
+    elif knob == "multipliers not rising":
+        low, high = _two_contracts(draw)
+        fields["contracts"] = ((low, multiplier + rise - 1), (high, multiplier))
+    elif knob == "multiplier out of range":
+        contract = draw(st.sampled_from(list(Contract)))
+        bad = draw(st.sampled_from([0, -1, -multiplier, LARGEST_KNOB + multiplier]))
+        fields["contracts"] = ((contract, bad),)
+    elif knob == "negative bonus":
+        fields[bonus_field] = -multiplier
+    elif knob == "bonus too large":
+        fields[bonus_field] = LARGEST_KNOB + multiplier
+    elif knob == "handful bonus":
+        which = draw(st.integers(min_value=0, max_value=2))
+        bad = draw(st.sampled_from([0, -multiplier, LARGEST_KNOB + multiplier]))
+        handfuls = list(fields["handfuls"])
+        handfuls[which] = (handfuls[which][0], bad)
+        fields["handfuls"] = tuple(handfuls)
+    elif knob == "blank name":
+        fields["name"] = draw(st.sampled_from(["", " ", "   ", "\t", "\n", "a\nb", "x\x00"]))
+    else:
+        error = TarotTypeError
+        field, value = draw(st.sampled_from(WRONG_TYPES))
+        fields[field] = value
+        knob = f"{field} = {value!r}"
+    return BrokenRules(knob, fields, error)
+
+
+#: A value of the wrong type for each house-rule knob (and the name).
+WRONG_TYPES: tuple[tuple[str, object], ...] = (
+    ("name", None),
+    ("name", 4),
+    ("name", b"ludicash"),
+    ("petit_au_bout", 10.0),
+    ("petit_au_bout", "10"),
+    ("petit_au_bout", True),
+    ("petit_au_bout", None),
+    ("petit_au_bout_multiplied", 1),
+    ("petit_au_bout_multiplied", "yes"),
+    ("petit_au_bout_multiplied", None),
+    ("slam_announced", 400.0),
+    ("slam_unannounced", "200"),
+    ("slam_missed", False),
+    ("slam_defence", None),
+    ("calls_partner", 0),
+    ("contracts", [(Contract.GARDE, 2)]),
+    ("contracts", None),
+    ("contracts", Contract.GARDE),
+    ("contracts", ((Contract.GARDE, 2.0),)),
+    ("contracts", ((Contract.GARDE, True),)),
+    ("contracts", (("garde", 2),)),
+    ("contracts", ((2, Contract.GARDE),)),
+    ("contracts", ([Contract.GARDE, 2],)),
+    ("contracts", ((Contract.GARDE, 2, 3),)),
+    ("contracts", (Contract.GARDE, Contract.GARDE_SANS)),
+)
+
+
+def broken_rules() -> st.SearchStrategy[BrokenRules]:
+    """The fields of a valid :class:`Rules` (see :func:`valid_rules`) with one knob broken.
+
+    One of: a partner called at three or four seats, no contract, two contracts out of the
+    FFT order, a contract listed twice, multipliers that do not rise, a multiplier of 0,
+    below or above the largest, a negative or too large petit au bout or slam bonus, a
+    handful bonus of 0, below or too large, a blank or unprintable name, or a value of the
+    wrong type. Each must be refused with :class:`~frenchtarot.InvalidRulesError`, the
+    wrong types with :class:`~frenchtarot.TarotTypeError`.
+    """
+    return _broken_rules()
