@@ -18,6 +18,8 @@ from frenchtarot.players import (
     RandomPlayer,
     SimplePlayer,
 )
+from frenchtarot.rules import LUDICASH
+from tests.builders import HOUSE_RULES
 
 if TYPE_CHECKING:
     from distributed.cfexecutor import ClientExecutor
@@ -170,6 +172,9 @@ def test_differences_are_paired_by_deal() -> None:
         ({"names": ["a", "b"]}, InvalidSettingsError),
         ({"names": "abc"}, ft.TarotTypeError),
         ({"names": ["a", "b", 3]}, ft.TarotTypeError),
+        ({"rules": ft.FOUR_PLAYER}, InvalidSettingsError),
+        ({"rules": "three-player"}, ft.TarotTypeError),
+        ({"rules": 3}, ft.TarotTypeError),
     ],
 )
 def test_the_arena_refuses_settings_that_cannot_work(
@@ -185,3 +190,51 @@ def test_the_arena_refuses_settings_that_cannot_work(
 def test_names_label_the_players() -> None:
     result = duplicate([SimplePlayer()] * 3, deals=1, names=["ann", "bob", "cy"], seed=3)
     assert result.names == ("ann", "bob", "cy")
+
+
+# House rules.
+
+
+def house_field(rules: ft.Rules) -> list[Player]:
+    """A searcher, a simple player and random ones, for a table of ``rules``."""
+    players: list[Player] = [MonteCarloPlayer(samples=1, rollouts=1, rng=5), SimplePlayer()]
+    return players + [RandomPlayer(seed) for seed in range(rules.seats - 2)]
+
+
+@pytest.mark.parametrize("rules", [LUDICASH, *HOUSE_RULES.values()], ids=lambda r: r.name)
+def test_the_arena_plays_the_rules_it_is_given(rules: ft.Rules) -> None:
+    seen: list[ft.Rules] = []
+
+    def spy(observation: ft.Observation) -> ft.Action:
+        seen.append(observation.rules)
+        return SimplePlayer()(observation)
+
+    players = [spy, *house_field(rules)[1:]]
+    result = duplicate(players, deals=2, seed=3, rules=rules)
+    assert result.rules == rules and result.deals == 2
+    assert seen and set(seen) == {rules}
+    assert all(sum(totals) == 0 for totals in result.totals)
+    assert (
+        str(result).splitlines()[0]
+        == f"2 deals x {rules.seats} rotations, seed 3, {rules.name} rules"
+    )
+    # Other house rules, other scores for the same players, seed and deals.
+    fft = duplicate(players, deals=2, seed=3)
+    assert fft.rules == ft.RULES_BY_SEATS[rules.seats]
+    assert str(fft).splitlines()[0] == f"2 deals x {rules.seats} rotations, seed 3"
+    if rules != LUDICASH:  # every knob changed: some score differs
+        assert fft.totals != result.totals
+
+
+def test_a_searcher_plays_in_duplicate_under_house_rules_on_a_pool() -> None:
+    rules = HOUSE_RULES[4]
+    here = duplicate(house_field(rules), deals=1, seed=1, rules=rules)
+    with ThreadPoolExecutor(max_workers=2) as executor:
+        pooled = duplicate(house_field(rules), deals=1, seed=1, rules=rules, executor=executor)
+    assert pooled == here
+    assert here.rules == rules
+
+
+def test_the_rules_must_seat_the_players_given() -> None:
+    with pytest.raises(InvalidSettingsError, match="the ludicash rules seat 4 players, but 3"):
+        duplicate([SimplePlayer()] * 3, deals=1, rules=LUDICASH)

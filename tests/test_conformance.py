@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import functools
 import inspect
 import itertools
 import pickle
+import random
 from collections.abc import Callable, Sequence
 from typing import cast
 
@@ -15,12 +17,14 @@ import frenchtarot as ft
 from frenchtarot import Action, Contract, IllegalActionError, Pass, Phase, Play, Rule, Score, State
 from frenchtarot._core.state import make_state
 from frenchtarot.errors import InvalidDealError, InvalidDealTypeError, TarotError
+from frenchtarot.rules import LUDICASH, RULES_BY_SEATS
 from frenchtarot.testing import (
     ConformanceError,
     ConformanceReport,
     NewDealHook,
     check_conformance,
 )
+from tests.builders import HOUSE_RULES
 from tests.strategies import TABLE_IDS, TABLES
 
 # --- The real library -----------------------------------------------------------------
@@ -67,6 +71,24 @@ def check_report(
 @pytest.mark.parametrize("rules", TABLES, ids=TABLE_IDS)
 def test_library_is_conformant(rules: ft.Rules) -> None:
     check_report(check_conformance(deals=DEALS, seed=0, rules=rules), rules, DEALS)
+
+
+#: The house rules the library is checked under: Ludicash (no Petite) and a custom table of
+#: each size with every knob changed.
+HOUSE_TABLES: tuple[ft.Rules, ...] = (LUDICASH, *HOUSE_RULES.values())
+HOUSE_IDS: tuple[str, ...] = tuple(rules.name for rules in HOUSE_TABLES)
+
+
+@pytest.mark.parametrize("rules", HOUSE_TABLES, ids=HOUSE_IDS)
+def test_library_is_conformant_under_house_rules(rules: ft.Rules) -> None:
+    report = check_conformance(deals=DEALS, seed=0, rules=rules)
+    check_report(report, rules, DEALS)
+    # The probes bid every contract, so those the table leaves out are refused.
+    assert Rule.CONTRACT_NOT_OFFERED in report.rules
+
+
+def test_no_contract_is_refused_as_not_offered_under_the_fft_rules() -> None:
+    assert Rule.CONTRACT_NOT_OFFERED not in check_conformance(deals=DEALS, seed=0).rules
 
 
 @pytest.mark.soak
@@ -303,6 +325,27 @@ def unequal_defenders(state: State) -> Score:
     return attrs.evolve(result, deltas=tuple(deltas))
 
 
+def generous_margin(state: State) -> Score:
+    """One point more of margin, paid for consistently: only the margin itself is wrong."""
+    result = ft.score(state)
+    if result.annulment:
+        return result
+    sign = 1 if result.made else -1
+    unit = result.unit + sign * result.multiplier
+    return rescored(state, attrs.evolve(result, margin=result.margin + 1), unit)
+
+
+def misnamed_taker(state: State) -> Score:
+    result = ft.score(state)
+    if result.taker is None:
+        return result
+    return attrs.evolve(result, taker=(result.taker + 1) % state.rules.seats)
+
+
+def score_as_a_dict(state: State) -> Score:
+    return cast("Score", attrs.asdict(ft.score(state), recurse=False))
+
+
 def annulled_but_scored(state: State) -> Score:
     result = ft.score(state)
     return attrs.evolve(result, deltas=(6, -2, -2, -2)) if result.annulment else result
@@ -363,6 +406,9 @@ BROKEN_SCORE: list[tuple[Callable[[State], Score], str]] = [
     (unequal_defenders, "score"),
     (eager_score, "score"),
     (crashing_score, "score"),
+    (generous_margin, "score"),
+    (misnamed_taker, "score"),
+    (score_as_a_dict, "score"),
 ]
 
 
@@ -475,3 +521,219 @@ def test_leaving_out_legal_bids_is_caught() -> None:
     # The probes find a bid that apply accepts although it is not listed.
     assert caught.value.check == "legal-actions"
     assert "does not list" in caught.value.detail
+
+
+# --- Broken wrappers under house rules ------------------------------------------------
+#
+# Each one ignores the table's house rules in one way. Where the FFT rules agree with what
+# it does, it passes under them: the checker catches it for breaking the table's rules.
+
+
+def fft_bidding(state: State) -> Sequence[Action]:
+    """List every FFT contract above the highest bid, whatever the table offers."""
+    legal = ft.legal_actions(state)
+    if state.phase is not Phase.BIDDING:
+        return legal
+    high = state.contract
+    return (Pass(), *(ft.Bid(c) for c in Contract if high is None or c.rank > high.rank))
+
+
+def not_offered_as_too_low(state: State, action: Action) -> State:
+    """Refuse a contract the table leaves out for the wrong rule."""
+    try:
+        return ft.apply(state, action)
+    except IllegalActionError as error:
+        if error.rule is Rule.CONTRACT_NOT_OFFERED:
+            raise IllegalActionError(Rule.BID_TOO_LOW, action, error.seat) from None
+        raise
+
+
+def too_low_as_not_offered(state: State, action: Action) -> State:
+    """Refuse a bid below the highest one as if the table did not offer its contract."""
+    try:
+        return ft.apply(state, action)
+    except IllegalActionError as error:
+        if error.rule is Rule.BID_TOO_LOW:
+            raise IllegalActionError(Rule.CONTRACT_NOT_OFFERED, action, error.seat) from None
+        raise
+
+
+def fft_rules(state: State) -> ft.Rules:
+    """The FFT table of ``state``'s size."""
+    return RULES_BY_SEATS[state.rules.seats]
+
+
+def fft_score(state: State) -> Score:
+    """Score the deal as if it had been played under the FFT rules of its size."""
+    if state.phase is not Phase.DONE:
+        return ft.score(state)
+    replay = ft.deal_from(state.dealt, state.dog, dealer=state.dealer, rules=fft_rules(state))
+    for action in state.history:
+        replay = ft.apply(replay, action)
+    return ft.score(replay)
+
+
+def rescored(state: State, result: Score, unit: int) -> Score:
+    """``result`` with ``unit`` shared out as the library does, so that only a check of the
+    unit's parts (against the table's rules) can tell."""
+    seats = state.rules.seats
+    partner = result.partner
+    defenders = seats - (1 if partner is None else 2)
+    taker_share = (defenders - (partner is not None)) * unit
+    deltas = tuple(
+        taker_share if seat == result.taker else unit if seat == partner else -unit
+        for seat in range(seats)
+    )
+    return attrs.evolve(result, unit=unit, deltas=deltas)
+
+
+def fft_multiplier_score(state: State) -> Score:
+    """Multiply by the FFT multiplier of the contract, not the table's."""
+    result = ft.score(state)
+    if result.contract is None:
+        return result
+    sign = 1 if result.made else -1
+    fft = result.contract.multiplier
+    unit = result.unit + sign * (25 + result.margin) * (fft - result.multiplier)
+    return rescored(state, attrs.evolve(result, multiplier=fft), unit)
+
+
+def multiplied_petit_score(state: State) -> Score:
+    """Multiply the petit au bout by the contract even where the table adds it flat."""
+    result = ft.score(state)
+    petit = result.petit_au_bout
+    if petit is None:
+        return result
+    value = state.rules.petit_au_bout * result.multiplier * (1 if petit.value > 0 else -1)
+    unit = result.unit - petit.value + value
+    return rescored(
+        state, attrs.evolve(result, petit_au_bout=attrs.evolve(petit, value=value)), unit
+    )
+
+
+def fft_slam_score(state: State) -> Score:
+    """Value the slam with the FFT bonuses, not the table's."""
+    result = ft.score(state)
+    slam = result.slam
+    fft = fft_rules(state)
+    if slam.made_by is ft.Camp.ATTACK:
+        value = fft.slam_announced if slam.announced else fft.slam_unannounced
+    else:
+        value = -fft.slam_missed if slam.announced else 0
+        value -= fft.slam_defence if slam.made_by is ft.Camp.DEFENCE else 0
+    if result.annulment is not None or value == slam.value:
+        return result
+    unit = result.unit - slam.value + value
+    return rescored(state, attrs.evolve(result, slam=attrs.evolve(slam, value=value)), unit)
+
+
+def fft_handful_score(state: State) -> Score:
+    """Value the handfuls with the FFT bonuses, not the table's."""
+    result = ft.score(state)
+    if not result.handfuls:
+        return result
+    sign = 1 if result.made else -1
+    handfuls = tuple(
+        attrs.evolve(h, value=sign * fft_rules(state).handful_bonus(h.size))
+        for h in result.handfuls
+    )
+    unit = result.unit + sum(h.value for h in handfuls) - sum(h.value for h in result.handfuls)
+    return rescored(state, attrs.evolve(result, handfuls=handfuls), unit)
+
+
+def unit_off_by_one(state: State) -> Score:
+    """A unit that does not match the deltas: each defender pays one point less."""
+    result = ft.score(state)
+    return result if result.annulment else attrs.evolve(result, unit=result.unit + 1)
+
+
+#: Each wrapper, and what a deal needs for the wrapper to change its score.
+HOUSE_BROKEN_SCORE: list[tuple[Callable[[State], Score], Callable[[Score], bool]]] = [
+    (fft_score, lambda result: result.annulment is None),
+    (fft_multiplier_score, lambda result: result.annulment is None),
+    (multiplied_petit_score, lambda result: result.petit_au_bout is not None),
+    (fft_slam_score, lambda result: result.slam.announced or result.slam.made_by is not None),
+    (fft_handful_score, lambda result: bool(result.handfuls)),
+]
+
+
+def conformance_deal(rules: ft.Rules, seed: int) -> State:
+    """The deal ``check_conformance`` plays for ``seed``, as its docstring says it does."""
+    state = ft.new_deal(dealer=seed % rules.seats, seed=seed, rules=rules)
+    rng = random.Random(seed)
+    while state.current is not None:
+        legal = ft.legal_actions(state)
+        state = ft.apply(state, legal[min(int(rng.random() * len(legal)), len(legal) - 1)])
+    return state
+
+
+@functools.cache
+def first_seed(rules: ft.Rules, wrapper: Callable[[State], Score]) -> int:
+    """The first seed whose conformance deal has what ``wrapper`` scores wrongly."""
+    needs = dict(HOUSE_BROKEN_SCORE)[wrapper]
+    return next(s for s in range(2000) if needs(ft.score(conformance_deal(rules, s))))
+
+
+def test_the_conformance_deals_are_played_as_documented() -> None:
+    finals: list[State] = []
+
+    def keep(state: State) -> Score:
+        finals.append(state)
+        return ft.score(state)
+
+    for rules in (ft.FOUR_PLAYER, HOUSE_RULES[5]):
+        finals.clear()
+        check_conformance(deals=2, seed=3, probes=0, rules=rules, score=keep)
+        terminal = [state for state in finals if state.is_terminal]
+        assert terminal == [conformance_deal(rules, 3), conformance_deal(rules, 4)]
+
+
+@pytest.mark.parametrize("rules", HOUSE_RULES.values(), ids=lambda rules: rules.name)
+def test_listing_a_contract_the_table_leaves_out_is_caught(rules: ft.Rules) -> None:
+    assert check_conformance(deals=3, rules=fft_rules_of(rules), legal_actions=fft_bidding)
+    with pytest.raises(ConformanceError) as caught:
+        check_conformance(deals=3, rules=rules, legal_actions=fft_bidding)
+    assert caught.value.check == "legal-actions"
+    assert f"the {rules.name} rules offer only" in caught.value.detail
+
+
+def test_refusing_a_contract_left_out_for_another_rule_is_caught() -> None:
+    assert check_conformance(deals=3, apply=not_offered_as_too_low)
+    with pytest.raises(ConformanceError) as caught:
+        check_conformance(deals=3, rules=LUDICASH, apply=not_offered_as_too_low)
+    assert caught.value.check == "refusal"
+    assert "not CONTRACT_NOT_OFFERED" in caught.value.detail
+
+
+@pytest.mark.parametrize("rules", [ft.FOUR_PLAYER, LUDICASH], ids=lambda rules: rules.name)
+def test_refusing_an_offered_contract_as_not_offered_is_caught(rules: ft.Rules) -> None:
+    with pytest.raises(ConformanceError) as caught:
+        check_conformance(deals=3, rules=rules, apply=too_low_as_not_offered)
+    assert caught.value.check == "refusal"
+    assert "is refused for CONTRACT_NOT_OFFERED" in caught.value.detail
+
+
+def fft_rules_of(rules: ft.Rules) -> ft.Rules:
+    return RULES_BY_SEATS[rules.seats]
+
+
+@pytest.mark.parametrize("score", [wrapper for wrapper, _needs in HOUSE_BROKEN_SCORE], ids=_name)
+@pytest.mark.parametrize("rules", HOUSE_RULES.values(), ids=lambda rules: rules.name)
+def test_a_score_that_ignores_the_house_rules_is_caught(
+    score: Callable[[State], Score], rules: ft.Rules
+) -> None:
+    # Right under the FFT rules of the same size, on a deal where it counts ...
+    fft = fft_rules_of(rules)
+    check_conformance(deals=1, seed=first_seed(fft, score), rules=fft, score=score)
+    # ... and caught under the house rules, which change every knob.
+    with pytest.raises(ConformanceError) as caught:
+        check_conformance(deals=1, seed=first_seed(rules, score), rules=rules, score=score)
+    assert caught.value.check == "score"
+    assert rules.name in caught.value.detail
+
+
+@pytest.mark.parametrize("rules", [ft.FOUR_PLAYER, HOUSE_RULES[4]], ids=lambda rules: rules.name)
+def test_a_unit_that_is_not_what_the_defenders_pay_is_caught(rules: ft.Rules) -> None:
+    with pytest.raises(ConformanceError) as caught:
+        check_conformance(deals=3, rules=rules, score=unit_off_by_one)
+    assert caught.value.check == "score"

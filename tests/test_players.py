@@ -10,10 +10,17 @@ import frenchtarot as ft
 from frenchtarot.players import (
     InvalidSettingsError,
     MonteCarloPlayer,
+    Player,
     RandomPlayer,
     SimplePlayer,
+    _hand_strength,
     play_deal,
 )
+from frenchtarot.rules import LUDICASH, RULES_BY_SEATS
+from tests.builders import HOUSE_RULES
+
+#: Ludicash (no Petite) and a custom table of each size with two contracts only.
+HOUSE_TABLES: tuple[ft.Rules, ...] = (LUDICASH, *HOUSE_RULES.values())
 
 
 def view(state: ft.State) -> ft.Observation:
@@ -189,3 +196,74 @@ def test_monte_carlo_player_refuses_a_finished_deal_and_says_what_it_is() -> Non
     with pytest.raises(ft.DealOverError):
         MonteCarloPlayer(rng=1)(ft.observe(final, 0))
     assert repr(MonteCarloPlayer(5, 3)) == "MonteCarloPlayer(samples=5, rollouts=3)"
+
+
+# House rules.
+
+
+def opening(rules: ft.Rules, low: int, high: int) -> ft.State:
+    """The first deal of ``rules`` whose first speaker's hand is worth ``low`` to ``high - 1``
+    to the simple player (dealt as the FFT table of that size deals it)."""
+    fft = RULES_BY_SEATS[rules.seats]
+    for seed in range(3000):
+        dealt = ft.new_deal(seed=seed, rules=fft)
+        if dealt.current is not None and low <= _hand_strength(dealt.hand(dealt.current)) < high:
+            return ft.deal_from(dealt.dealt, dealt.dog, dealer=dealt.dealer, rules=rules)
+    raise AssertionError(f"no {rules.name} hand is worth {low} to {high - 1}")
+
+
+P, G, GS, GC = ft.Contract
+
+
+@pytest.mark.parametrize(
+    ("rules", "low", "high", "fft_bid", "bid"),
+    [
+        (LUDICASH, 38, 47, P, None),  # a Petite's hand passes rather than bid a Garde
+        (LUDICASH, 47, 58, G, G),
+        (HOUSE_RULES[3], 38, 47, P, None),
+        (HOUSE_RULES[3], 47, 58, G, G),
+        (HOUSE_RULES[4], 47, 58, G, P),  # no Garde: the highest contract offered below
+        (HOUSE_RULES[4], 58, 66, GS, GS),
+        (HOUSE_RULES[5], 58, 66, GS, G),
+        (HOUSE_RULES[5], 66, 999, GC, GC),
+    ],
+    ids=lambda value: value.name if isinstance(value, ft.Rules) else None,
+)
+def test_simple_player_bids_the_highest_offered_contract_its_hand_reaches(
+    rules: ft.Rules, low: int, high: int, fft_bid: ft.Contract, bid: ft.Contract | None
+) -> None:
+    state = opening(rules, low, high)
+    fft = ft.deal_from(
+        state.dealt, state.dog, dealer=state.dealer, rules=RULES_BY_SEATS[rules.seats]
+    )
+    assert SimplePlayer()(view(fft)) == ft.Bid(fft_bid)
+    assert SimplePlayer()(view(state)) == (ft.Pass() if bid is None else ft.Bid(bid))
+
+
+def house_tables(rules: ft.Rules) -> list[list[Player]]:
+    """Tables of every kind of player for ``rules``: simple, random, and a searcher."""
+    seats = rules.seats
+    searcher = MonteCarloPlayer(samples=2, rollouts=1, rng=rules.seats)
+    return [
+        [SimplePlayer()] * seats,
+        [RandomPlayer(seat) for seat in range(seats)],
+        [searcher, SimplePlayer(), *(RandomPlayer(seat) for seat in range(seats - 2))],
+    ]
+
+
+@pytest.mark.parametrize("rules", HOUSE_TABLES, ids=lambda rules: rules.name)
+def test_every_player_plays_only_legal_actions_under_house_rules(rules: ft.Rules) -> None:
+    contracts: set[ft.Contract] = set()
+    for number, players in enumerate(house_tables(rules)):
+        for seed in range(2 if number == 2 else 8):  # the searcher is the slow one
+            start = ft.new_deal(seed=seed, dealer=seed % rules.seats, rules=rules)
+            final = play_deal(start, players)  # an illegal action would raise here
+            assert final.is_terminal and final.rules == rules
+            bids = {action.contract for action in final.history if isinstance(action, ft.Bid)}
+            assert all(rules.offers(contract) for contract in bids)
+            contracts |= bids
+            result = ft.score(final)
+            assert sum(result.deltas) == 0
+            if result.contract is not None:
+                assert result.multiplier == rules.multiplier(result.contract)
+    assert contracts == set(rules.offered)  # every contract offered was bid at least once

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 import frenchtarot as ft
 from frenchtarot import Card, State
+from frenchtarot.rules import LUDICASH
 from frenchtarot.sampling import (
     InconsistentObservationError,
     _multinomial,
@@ -23,8 +24,11 @@ from frenchtarot.sampling import (
     constraints,
     sample_state,
 )
-from tests.builders import cards
+from tests.builders import HOUSE_RULES, cards, play_to_end
 from tests.strategies import states
+
+#: Ludicash (no Petite) and a custom table of each size with every knob changed.
+HOUSE_TABLES: tuple[ft.Rules, ...] = (LUDICASH, *HOUSE_RULES.values())
 
 
 @given(state=states(), data=st.data())
@@ -303,3 +307,29 @@ def test_a_petit_sec_annulment_keeps_the_spread_hand() -> None:
         world = sample_state(observation, random.Random(seat))
         assert world.hand(holder) == state.hand(holder)
         assert ft.observe(world, seat) == observation
+
+
+@pytest.mark.parametrize("rules", HOUSE_TABLES, ids=lambda rules: rules.name)
+def test_worlds_are_sampled_under_the_observations_house_rules(rules: ft.Rules) -> None:
+    rng = random.Random(rules.seats)
+    observations = 0
+    for seed in range(3):
+        deal = play_to_end(ft.new_deal(seed=seed, dealer=seed % rules.seats, rules=rules), rng)
+        # Every phase: the bidding, the call, the écart, the play and the end.
+        for state in [*deal[: rules.seats + 3], *deal[rules.seats + 3 :: 9], deal[-1]]:
+            for seat in range(rules.seats):
+                observation = ft.observe(state, seat)
+                known = constraints(observation)
+                for other, held in enumerate(known.held):
+                    assert set(held) <= set(state.hand(other))
+                world = sample_state(observation, rng)
+                assert world.rules == observation.rules == rules
+                assert ft.observe(world, seat) == observation
+                observations += 1
+        if deal[-1].phase is ft.Phase.DONE:
+            # A world of the end is scored under the same house rules as the real deal.
+            world = sample_state(ft.observe(deal[-1], 0), rng)
+            result = ft.score(world)
+            assert result.contract is not None
+            assert result.multiplier == rules.multiplier(result.contract)
+    assert observations > 3 * rules.seats * 10

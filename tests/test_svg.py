@@ -40,9 +40,20 @@ from frenchtarot import (
     svg,
 )
 from frenchtarot._checks import describe_value
+from frenchtarot.rules import LUDICASH
 from frenchtarot.svg import _draw as _svg_draw
+from tests.builders import (
+    HOUSE_RULES,
+    choose,
+    deal,
+    named,
+    play_out,
+    random_deal,
+    start,
+    swap_deal,
+    visible,
+)
 from tests.builders import cards as cards_of
-from tests.builders import choose, deal, named, play_out, random_deal, start, swap_deal, visible
 from tests.strategies import TABLE_IDS, TABLES, anything, states
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -231,6 +242,54 @@ def test_observation_pictures_of_seeded_deals_show_only_what_each_seat_may_see(
     assert {Phase.BIDDING, Phase.DISCARD, Phase.PLAY, Phase.DONE} <= seen_phases
     assert Phase.ANNULLED in seen_phases
     assert shown["dog"] and shown["handful"] and shown["petit sec"], shown
+
+
+@pytest.mark.parametrize("rules", [LUDICASH, *HOUSE_RULES.values()], ids=lambda rules: rules.name)
+def test_pictures_under_house_rules_name_the_contract_and_the_tables_multiplier(
+    rules: Rules,
+) -> None:
+    rng = random.Random(rules.seats)
+    offered = {words(contract) for contract in rules.offered}
+    ends = 0
+    for seed in range(2):
+        state = ft.new_deal(seed=seed, dealer=seed % rules.seats, rules=rules)
+        states = [state]
+        while not state.is_terminal:
+            state = apply(state, choose(state, rng))
+            states.append(state)
+        for state in sampled(iter(states)):
+            pictures: list[str] = [svg.state(state)]
+            pictures += [check_observation_picture(state, seat) for seat in range(rules.seats)]
+            texts = [all_text(parse(picture)) for picture in pictures]
+            for text in texts:
+                # A contract the table leaves out is never offered, bid or named.
+                assert contracts_named(text) <= offered, (rules.name, text)
+                if state.contract is not None and state.taker is not None:
+                    assert words(state.contract) in contracts_named(text)
+            if state.phase is Phase.DONE:
+                ends += 1
+                result = ft.score(state)
+                assert result.contract is not None
+                line = (
+                    f"{words(result.contract).capitalize()} (x{rules.multiplier(result.contract)})"
+                )
+                for text in texts:
+                    assert f"{line} by seat {result.taker}" in text
+                    assert f"unit {result.unit:+d}" in text
+    assert ends >= 1
+
+
+def words(contract: ft.Contract) -> str:
+    """A contract as the pictures write it: ``"garde sans"``."""
+    return contract.name.lower().replace("_", " ")
+
+
+_CONTRACT = re.compile(r"garde sans|garde contre|garde|petite")
+
+
+def contracts_named(text: str) -> set[str]:
+    """The contracts a picture's text names, in the words of :func:`words`."""
+    return set(_CONTRACT.findall(text.lower().replace("_", " ")))
 
 
 def test_a_defender_sees_the_trumps_put_in_the_ecart_and_backs_for_the_rest() -> None:

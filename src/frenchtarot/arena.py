@@ -57,7 +57,7 @@ class DuplicateResult:
     """The outcome of :func:`duplicate`: every deal's scores, and their summary.
 
     Attributes:
-        rules: The table size played.
+        rules: The table played: its size and house rules.
         seed: The seed the deals were drawn from.
         names: A label per player, in the order the players were given.
         totals: Per deal, per player: the sum of the player's scores over the deal's seat
@@ -124,8 +124,11 @@ class DuplicateResult:
 
     def __str__(self) -> str:
         width = max(len("player"), *map(len, self.names))
+        header = f"{self.deals} deals x {self.rules.seats} rotations, seed {self.seed}"
+        if self.rules != RULES_BY_SEATS[self.rules.seats]:
+            header += f", {self.rules.name} rules"
         lines = [
-            f"{self.deals} deals x {self.rules.seats} rotations, seed {self.seed}",
+            header,
             f"{'player':<{width}}  {'mean':>8}  95% interval",
         ]
         for name, mean, (low, high) in zip(self.names, self.means, self.intervals, strict=True):
@@ -157,7 +160,7 @@ def play_rotations(
 
     Args:
         players: One player per seat.
-        rules: The table size.
+        rules: The table: its size and house rules.
         seed: The seed of the deal.
         dealer: The dealing seat.
 
@@ -183,6 +186,7 @@ def duplicate(
     executor: Executor | None = None,
     progress: Callable[[int, int], object] | None = None,
     names: Sequence[str] | None = None,
+    rules: Rules | None = None,
 ) -> DuplicateResult:
     """Play ``deals`` deals in duplicate between ``players`` and summarise their scores.
 
@@ -202,21 +206,30 @@ def duplicate(
         executor: Where to play the deals; ``None`` plays them here, one after another.
         progress: Called as ``progress(done, deals)`` after each deal (in this thread).
         names: A label per player; by default each player's position and ``repr``.
+        rules: The table to play, house rules included (e.g.
+            :data:`~frenchtarot.rules.LUDICASH`); it must seat as many players as given.
+            ``None`` plays the FFT rules of that many players.
 
     Returns:
         The :class:`DuplicateResult`.
 
     Raises:
-        InvalidSettingsError: ``players`` is not 3 to 5 players, ``deals`` is below 1, or
-            ``names`` has not one name per player.
+        InvalidSettingsError: ``players`` is not 3 to 5 players, or not as many as
+            ``rules`` seats, ``deals`` is below 1, or ``names`` has not one name per player.
         TarotTypeError: An argument has the wrong type (a player that is not callable, an
-            executor without ``submit``, a ``progress`` that is not callable).
+            executor without ``submit``, a ``progress`` that is not callable, ``rules``
+            that is not a :class:`~frenchtarot.Rules`).
 
     >>> from frenchtarot.arena import duplicate
     >>> from frenchtarot.players import RandomPlayer, SimplePlayer
     >>> result = duplicate([SimplePlayer(), RandomPlayer(1), RandomPlayer(2)], deals=3, seed=1)
     >>> result.deals, len(result.means), round(sum(result.means), 9)
     (3, 3, 0.0)
+    >>> from frenchtarot.rules import LUDICASH
+    >>> field = [SimplePlayer(), RandomPlayer(1), SimplePlayer(), RandomPlayer(2)]
+    >>> ludicash = duplicate(field, deals=2, rules=LUDICASH)
+    >>> str(ludicash).splitlines()[0]
+    '2 deals x 4 rotations, seed 0, ludicash rules'
     """
     if (
         isinstance(players, (str, bytes))
@@ -228,7 +241,14 @@ def duplicate(
         )
     if len(players) not in RULES_BY_SEATS:
         raise InvalidSettingsError(f"the arena takes 3, 4 or 5 players, not {len(players)}")
-    rules = RULES_BY_SEATS[len(players)]
+    if rules is None:
+        rules = RULES_BY_SEATS[len(players)]
+    elif not isinstance(rules, Rules):
+        raise TarotTypeError(f"rules must be a Rules value or None, not {describe_value(rules)}")
+    elif rules.seats != len(players):
+        raise InvalidSettingsError(
+            f"the {rules.name} rules seat {rules.seats} players, but {len(players)} were given"
+        )
     if isinstance(deals, bool) or not isinstance(deals, int):
         raise TarotTypeError(f"deals must be a positive int, not {describe_value(deals)}")
     if deals < 1:

@@ -81,7 +81,9 @@ class RandomPlayer:
         return "RandomPlayer()"
 
 
-# Bidding thresholds of the simple player's hand evaluation.
+# Bidding thresholds of the simple player's hand evaluation, highest contract first. A
+# hand bids the highest contract whose threshold it reaches among those still open to it:
+# offered by the table and above the highest bid so far.
 _BID_THRESHOLDS: Final = (
     (Contract.GARDE_CONTRE, 66),
     (Contract.GARDE_SANS, 58),
@@ -111,10 +113,17 @@ class SimplePlayer:
 
     It bids on a rough hand evaluation, calls (five players) the first King it does not
     hold, or else the first callable card it does not hold, puts its cheapest cards in the
-    écart, always shows
-    the largest handful it can, never announces a slam, and in the play wins a trick as
-    cheaply as it can when the other camp holds it, gives points to its own camp when its
-    camp holds it, and otherwise plays its cheapest card.
+    écart, always shows the largest handful it can, never announces a slam, and in the play
+    wins a trick as cheaply as it can when the other camp holds it, gives points to its own
+    camp when its camp holds it, and otherwise plays its cheapest card.
+
+    The evaluation sets a threshold for each contract (the same at every table). The player
+    bids the highest contract it reaches that is still open: one the table offers
+    (:attr:`Rules.contracts <frenchtarot.Rules.contracts>`) and above the highest bid so
+    far; when there is none, it passes. So under house rules it never bids a contract left
+    out, and never bids above its hand: under :data:`~frenchtarot.rules.LUDICASH`, which
+    has no Petite, a hand worth only a Petite passes rather than risk a Garde, which costs
+    twice as much when lost.
     """
 
     def __call__(self, observation: Observation) -> Action:
@@ -197,7 +206,9 @@ class MonteCarloPlayer:
     seat (the first in canonical order on a tie). This is Perfect Information Monte Carlo
     search: it sees nothing its seat may not know, since the worlds come from the
     observation alone. The rollouts of one world start from the same random numbers for
-    every card (common random numbers), so that the cards are compared on equal terms.
+    every card (common random numbers), so that the cards are compared on equal terms. The
+    worlds and the rollouts follow the observation's :class:`~frenchtarot.Rules`, so the
+    search scores each card under the table's house rules.
 
     The other decisions (bidding, call, écart, slam, handfuls) and a play with a single
     legal card are left to ``fallback``, a :class:`SimplePlayer` by default.

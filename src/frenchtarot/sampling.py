@@ -133,7 +133,9 @@ def sample_state(observation: Observation, rng: random.Random) -> State:
     implies, then the deal is set up with :func:`~frenchtarot.deal_from` and its history
     (with the écart cards the seat did not see filled in, in random order) is taken again
     with :func:`~frenchtarot.act`. The result is a reachable state, and ``observe(result,
-    observation.seat) == observation``. Every such state is equally likely.
+    observation.seat) == observation``. Every such state is equally likely. The world is
+    dealt and played under the observation's :attr:`~frenchtarot.Observation.rules`, house
+    rules included, so its legal actions and its score are the table's.
 
     The work that depends on the observation only is cached, so drawing many worlds for
     one observation is cheap after the first.

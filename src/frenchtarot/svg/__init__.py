@@ -415,7 +415,8 @@ def observation(obs: Observation, *, width: float | None = None) -> Picture:
     put aside highlighted when it is its turn; the dog when shown and the écart as far as
     the seat may see it (all of it for the taker, the trumps for the others); the five-player
     call and the partner as far as the seat knows them; the handfuls; the last trick; and
-    the score once the deal is over.
+    the score once the deal is over, with the contract's multiplier at this table (from
+    :attr:`Score.multiplier <frenchtarot.Score.multiplier>`, so house rules show theirs).
 
     Everything is read from ``obs``, which holds only what the seat may know (see
     :func:`~frenchtarot.observe`): cards the seat may not see are drawn face down or not at

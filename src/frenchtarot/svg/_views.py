@@ -184,7 +184,8 @@ def _score_notes(score: scoring.Score | None) -> tuple[str, ...]:
         facts.append(f"{score.slam.describe()} {score.slam.value:+d}")
     deltas = " · ".join(f"seat {seat}: {delta:+d}" for seat, delta in enumerate(score.deltas))
     return (
-        f"{_words(score.contract).capitalize()} by {camp}: {verdict} by {score.margin}",
+        f"{_words(score.contract).capitalize()} (x{score.multiplier}) by {camp}: "
+        f"{verdict} by {score.margin}",
         ", ".join(facts) + f"; unit {score.unit:+d}",
         f"Scores: {deltas}",
     )

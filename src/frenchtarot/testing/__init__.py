@@ -97,8 +97,9 @@ def check_conformance(
     These are checked:
 
     * ``legal_actions`` lists well-formed actions without repeats, is empty exactly when the
-      deal is over (:attr:`~frenchtarot.State.current` is ``None``), and gives the same list
-      for an equal state;
+      deal is over (:attr:`~frenchtarot.State.current` is ``None``), gives the same list
+      for an equal state, and never lists a bid of a contract the table does not offer
+      (:attr:`Rules.contracts <frenchtarot.Rules.contracts>`);
     * ``apply`` accepts every listed action, ``is_legal`` agrees, and the new state's
       history is the old one plus that action; a played card is in the hand of the seat
       to act;
@@ -112,20 +113,31 @@ def check_conformance(
       :class:`~frenchtarot.IllegalActionError` naming a :class:`~frenchtarot.Rule`, leave
       the state unchanged, and ``is_legal`` says ``False``. The one exception is a handful:
       ``legal_actions`` offers one display per size, and ``apply`` may accept another
-      display of a listed size;
+      display of a listed size. In the bidding, a bid of a contract the table leaves out
+      is refused for :attr:`Rule.CONTRACT_NOT_OFFERED
+      <frenchtarot.Rule.CONTRACT_NOT_OFFERED>`, and nothing else is refused for that rule;
     * once the deal is over, actions are refused with :attr:`Rule.GAME_OVER
       <frenchtarot.Rule.GAME_OVER>`; before that, ``score`` raises
       :class:`~frenchtarot.NotTerminalError`;
-    * at the end, ``score`` gives deltas that sum to zero, all zero for an annulled deal;
-      for a played deal the camps' card points add up to 91, every defender scores the
-      same, the partner (five players) the opposite, and the taker the rest.
+    * at the end, ``score`` gives a :class:`~frenchtarot.Score` whose deltas sum to zero,
+      all zero for an annulled deal. For a played deal: the camps' card points add up to
+      91; the taker and the contract are the state's; the target fits the bouts, and
+      ``made`` and ``margin`` fit the points; the score is worth what ``rules`` say, the
+      :attr:`~frenchtarot.Score.multiplier` being ``rules.multiplier(contract)``, the petit
+      au bout ``rules.petit_au_bout`` (times the multiplier unless the table adds it flat),
+      each handful shown its ``rules.handful_bonus``, the slam its ``rules.slam_*`` bonus;
+      the unit is ``(25 + margin) x multiplier`` (negative when lost) plus those bonuses;
+      every defender scores minus the unit, the partner (five players) the unit, and the
+      taker the rest.
 
     Args:
         deals: How many deals to play.
         seed: The seed of the first deal (0 or more); the others follow it.
         probes: How many probe actions to try at each step (0 for none).
-        rules: The table size of the deals: :data:`~frenchtarot.THREE_PLAYER`,
-            :data:`~frenchtarot.FOUR_PLAYER` (the default) or :data:`~frenchtarot.FIVE_PLAYER`.
+        rules: The table of the deals, its size and house rules: any
+            :class:`~frenchtarot.Rules`, e.g. :data:`~frenchtarot.THREE_PLAYER`,
+            :data:`~frenchtarot.FOUR_PLAYER` (the default), :data:`~frenchtarot.FIVE_PLAYER`,
+            :data:`~frenchtarot.rules.LUDICASH` or a table of your own.
         new_deal: Deals a new deal; :func:`frenchtarot.new_deal` by default.
         legal_actions: :func:`frenchtarot.legal_actions` or a stand-in.
         apply: Takes the seat to act's action; :func:`frenchtarot.apply` or a stand-in.
@@ -154,6 +166,22 @@ def check_conformance(
     ... except ConformanceError as error:
     ...     print(f"{error.check} at step {error.step}: {error.detail}")
     legal-actions at step 0: apply accepts pass, which legal_actions does not list
+
+    Under house rules, a stand-in that still lists the FFT contracts is caught as soon as
+    it lists one the table leaves out:
+
+    >>> from frenchtarot.rules import LUDICASH
+    >>> def every_contract(state):
+    ...     legal = ft.legal_actions(state)
+    ...     if state.phase is not ft.Phase.BIDDING or state.contract is not None:
+    ...         return legal
+    ...     return (ft.Pass(), *(ft.Bid(contract) for contract in ft.Contract))
+    >>> try:
+    ...     check_conformance(deals=1, rules=LUDICASH, legal_actions=every_contract)
+    ... except ConformanceError as error:
+    ...     print(error.detail)
+    legal_actions lists petite, but the ludicash rules offer only garde, garde_sans, \
+garde_contre
     """
     seed = check_seed(seed)
     for name, value in (("deals", deals), ("probes", probes)):

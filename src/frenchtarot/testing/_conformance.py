@@ -8,6 +8,7 @@ promise with a :class:`~frenchtarot.testing.ConformanceError`.
 from __future__ import annotations
 
 import copy
+import math
 import pickle
 import random
 from collections.abc import Callable, Sequence
@@ -31,10 +32,13 @@ from frenchtarot.actions import (
 from frenchtarot.cards import DECK, Card
 from frenchtarot.errors import ConformanceError, IllegalActionError, NotTerminalError, Rule
 from frenchtarot.rules import Rules
-from frenchtarot.scoring import Score
+from frenchtarot.scoring import Camp, Score, SlamResult
 
 _T = TypeVar("_T")
 _TOTAL_POINTS: Final = 91
+_TARGETS: Final = (56, 51, 41, 36)
+"""The points the taker needs with 0, 1, 2 or 3 bouts (the same at every table)."""
+_CONTRACT_POINTS: Final = 25
 _MAX_ACTIONS: Final = 500
 """A deal that has not ended after this many actions is taken to loop forever."""
 _TERMINAL_PROBES: Final = 3
@@ -99,6 +103,10 @@ class _Run:
         rules: Rules,
     ) -> None:
         self.table = rules
+        # The bids of the contracts this table leaves out: never listed, always refused for
+        # CONTRACT_NOT_OFFERED in the bidding. Empty under the FFT rules, which then pay
+        # nothing for these checks.
+        self.not_offered = frozenset(Bid(c) for c in Contract if not rules.offers(c))
         self.new_deal = new_deal
         self.legal_actions = legal_actions
         self.apply = apply
@@ -237,6 +245,13 @@ class _Run:
                 self.fail("legal-actions", f"legal_actions lists {action!r}, not an action")
         if len(set(legal)) != len(legal):
             self.fail("legal-actions", "legal_actions lists an action twice")
+        if self.not_offered and not self.not_offered.isdisjoint(legal):
+            bid = next(action for action in legal if action in self.not_offered)
+            self.fail(
+                "legal-actions",
+                f"legal_actions lists {bid}, but the {self.table.name} rules offer only "
+                + ", ".join(c.name.lower() for c in self.table.offered),
+            )
         again = tuple(
             self.guard("legal-actions", "legal_actions", lambda: self.legal_actions(snapshot))
         )
@@ -284,6 +299,7 @@ class _Run:
             if self.guard("is-legal", "is_legal", lambda: self.is_legal(state, action)):
                 self.fail("is-legal", f"is_legal says {action} is legal, but apply refuses it")
             self.unchanged(state, before, action)
+            self.check_contract_refusal(state, action, error.rule)
             self.refusals += 1
             self.rules.add(error.rule)
             return error.rule
@@ -298,6 +314,26 @@ class _Run:
             self.accepted(state, before, action)
             return None
         self.fail("legal-actions", f"apply accepts {action}, which legal_actions does not list")
+
+    def check_contract_refusal(self, state: State, action: Action, rule: Rule) -> None:
+        """Check the rule of a refusal against the contracts the table offers.
+
+        In the bidding, a bid of a contract the table leaves out is refused for
+        ``CONTRACT_NOT_OFFERED``, and that rule names nothing else.
+        """
+        left_out = action in self.not_offered if self.not_offered else False
+        if left_out and state.phase is Phase.BIDDING and rule is not Rule.CONTRACT_NOT_OFFERED:
+            self.fail(
+                "refusal",
+                f"{action} is refused for {rule.name}, not CONTRACT_NOT_OFFERED: the "
+                f"{self.table.name} rules do not offer it",
+            )
+        if rule is Rule.CONTRACT_NOT_OFFERED and not left_out:
+            self.fail(
+                "refusal",
+                f"{action} is refused for CONTRACT_NOT_OFFERED, but it is not a bid of a "
+                f"contract the {self.table.name} rules leave out",
+            )
 
     def unchanged(self, state: State, before: State, action: Action) -> None:
         if state != before:
@@ -405,6 +441,8 @@ class _Run:
 
     def check_score(self, state: State) -> None:
         result = self.guard("score", "score", lambda: self.score(state))
+        if not isinstance(result, Score):
+            self.fail("score", f"score returned {type(result).__name__}, not a Score")
         deltas = result.deltas
         seats = state.rules.seats
         if len(deltas) != seats or sum(deltas) != 0:
@@ -420,8 +458,15 @@ class _Run:
             self.fail("score", f"the camps' card points add up to {points}, not 91")
         taker, partner = state.taker, state.partner
         assert taker is not None
+        if (result.taker, result.contract) != (taker, state.contract):
+            self.fail(
+                "score",
+                f"the score names seat {result.taker} and {_name(result.contract)}, but seat "
+                f"{taker} took with {_name(state.contract)}",
+            )
+        self.check_unit(state, result)
         defenders = [s for s in range(seats) if s not in (taker, partner)]
-        each = deltas[defenders[0]]
+        each = -result.unit
         share = -(len(defenders) - (partner is not None)) * each
         if (
             any(deltas[s] != each for s in defenders)
@@ -430,6 +475,85 @@ class _Run:
         ):
             self.fail(
                 "score",
-                f"the deltas {deltas} do not give each defender the same, the partner "
-                f"({partner}) the opposite and the taker (seat {taker}) {share}",
+                f"the deltas {deltas} do not give each defender {each} (minus the unit), the "
+                f"partner ({partner}) the opposite and the taker (seat {taker}) {share}",
             )
+
+    def check_unit(self, state: State, result: Score) -> None:
+        """Check the unit of a played deal against its parts and the table's house rules.
+
+        ``unit = (25 + margin) x multiplier`` (negative when lost) plus the petit au bout,
+        the handfuls and the slam, each worth what the table's rules say: the contract's
+        multiplier, the petit au bout multiplied or flat, the handful and slam bonuses.
+        """
+        table = self.table
+        contract = result.contract
+        assert contract is not None  # the same as the state's, checked by the caller
+        if not table.offers(contract):
+            self.fail("score", f"{_name(contract)} was played, but the {table.name} rules omit it")
+        multiplier = table.multiplier(contract)
+        if result.multiplier != multiplier:
+            self.fail(
+                "score",
+                f"the score multiplies by {result.multiplier}, but the {table.name} rules "
+                f"multiply {_name(contract)} by {multiplier}",
+            )
+        if not 0 <= result.bouts < len(_TARGETS) or result.target != _TARGETS[result.bouts]:
+            self.fail("score", f"the target is {result.target} with {result.bouts} bouts")
+        made = result.taker_points >= result.target
+        margin = math.ceil(abs(result.taker_points - result.target))
+        if (result.made, result.margin) != (made, margin):
+            self.fail(
+                "score",
+                f"{result.taker_points:g} points against a target of {result.target} is "
+                f"{'made' if made else 'lost'} by {margin}, not "
+                f"{'made' if result.made else 'lost'} by {result.margin}",
+            )
+        sign = 1 if made else -1
+        unit = sign * (_CONTRACT_POINTS + margin) * multiplier
+        petit = result.petit_au_bout
+        if petit is not None:
+            value = table.petit_au_bout * (multiplier if table.petit_au_bout_multiplied else 1)
+            if petit.camp is not Camp.ATTACK:
+                value = -value
+            if petit.value != value:
+                self.fail(
+                    "score",
+                    f"the petit au bout won by the {petit.camp.value} is worth {petit.value} "
+                    f"to the attack, not {value} under the {table.name} rules",
+                )
+            unit += petit.value
+        shown = [(h.seat, h.size) for h in state.handfuls]
+        if [(h.seat, h.size) for h in result.handfuls] != shown:
+            self.fail("score", f"the score's handfuls are not the (seat, size) {shown} shown")
+        for handful in result.handfuls:
+            if handful.value != sign * table.handful_bonus(handful.size):
+                self.fail(
+                    "score",
+                    f"the handful of {handful.size} is worth {handful.value}, not "
+                    f"{sign * table.handful_bonus(handful.size)} under the {table.name} rules",
+                )
+            unit += handful.value
+        slam = result.slam
+        expected = _slam_value(table, slam)
+        if slam.announced != state.slam or slam.value != expected:
+            self.fail(
+                "score",
+                f"the slam ({slam.describe()}, announced: {state.slam}) is worth {slam.value}, "
+                f"not {expected} under the {table.name} rules",
+            )
+        unit += slam.value
+        if result.unit != unit:
+            self.fail("score", f"the unit is {result.unit}, but its parts add up to {unit}")
+
+
+def _name(contract: Contract | None) -> str:
+    return "no contract" if contract is None else contract.name.lower()
+
+
+def _slam_value(rules: Rules, slam: SlamResult) -> int:
+    """What ``slam`` is worth to the attack under ``rules``."""
+    if slam.made_by is Camp.ATTACK:
+        return rules.slam_announced if slam.announced else rules.slam_unannounced
+    missed = -rules.slam_missed if slam.announced else 0
+    return missed - rules.slam_defence if slam.made_by is Camp.DEFENCE else missed
