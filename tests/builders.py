@@ -369,10 +369,10 @@ def random_deal(seed: int, mode: str, rules: Rules = FOUR_PLAYER) -> Deal:
     return hands, list(rest), dealer
 
 
-def start(dealt: Deal) -> State:
-    """The first state of ``dealt``."""
+def start(dealt: Deal, rules: Rules | None = None) -> State:
+    """The first state of ``dealt``, at the FFT table of that many hands unless ``rules``."""
     hands, dog, dealer = dealt
-    return deal_from(hands, dog, dealer=dealer, rules=RULES_BY_SEATS[len(hands)])
+    return deal_from(hands, dog, dealer=dealer, rules=rules or RULES_BY_SEATS[len(hands)])
 
 
 def choose(state: State, rng: random.Random) -> Action:

@@ -71,9 +71,11 @@ class DealSpec(NamedTuple):
     hands: tuple[tuple[Card, ...], ...]
     dog: tuple[Card, ...]
     dealer: int
+    rules: Rules | None = None
+    """The table (house rules included); ``None`` for the FFT table of that many hands."""
 
     def deal(self) -> State:
-        return ft.deal_from(self.hands, self.dog, dealer=self.dealer)
+        return ft.deal_from(self.hands, self.dog, dealer=self.dealer, rules=self.rules)
 
 
 class Walk(NamedTuple):
@@ -116,7 +118,9 @@ def hands(rules: Rules = ft.FOUR_PLAYER) -> st.SearchStrategy[DealCards]:
 
 def _valid_deals(rules: Rules) -> st.SearchStrategy[DealSpec]:
     return st.builds(
-        lambda cards, dealer: DealSpec(cards.hands, cards.dog, dealer), hands(rules), seats(rules)
+        lambda cards, dealer: DealSpec(cards.hands, cards.dog, dealer, rules),
+        hands(rules),
+        seats(rules),
     )
 
 
@@ -290,7 +294,7 @@ def _scarce_ecart_deals(draw: st.DrawFn, rules: Rules) -> DealSpec:
         else:
             dealt.append(tuple(rest[:size]))
             rest = rest[size:]
-    return DealSpec(tuple(dealt), tuple(group[size:]), dealer)
+    return DealSpec(tuple(dealt), tuple(group[size:]), dealer, rules)
 
 
 def scarce_ecart_deals(rules: Rules | None = ft.FOUR_PLAYER) -> st.SearchStrategy[DealSpec]:

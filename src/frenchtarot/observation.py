@@ -81,7 +81,8 @@ class Observation:
     :data:`~frenchtarot.DECK`) unless said otherwise.
 
     Attributes:
-        rules: The table-size parameters in force.
+        rules: The table's rules: its size and its house rules (the contracts offered,
+            the scoring knobs).
         seat: The seat observing.
         dealer: The seat that dealt.
         phase: The stage the deal is in.

@@ -209,9 +209,9 @@ class Rules:
     """The rules of one table: its size, and the house rules it plays.
 
     Use a preset (:data:`THREE_PLAYER`, :data:`FOUR_PLAYER`, :data:`FIVE_PLAYER`,
-    :data:`LUDICASH`, or :func:`find_rules` by name), or ``attrs.evolve`` one of them to
-    change a knob: every field not named stays the FFT rule. Any other value is checked
-    when made.
+    :data:`LUDICASH`, or :func:`~frenchtarot.rules.find_rules` by name), or
+    ``attrs.evolve`` one of them to change a knob: every field not named stays the FFT
+    rule. Any other value is checked when made.
 
     The score of a deal is ``unit = (25 + margin + petit au bout) x multiplier + handfuls +
     slam`` for the attack, where a flat petit au bout
@@ -229,8 +229,8 @@ class Rules:
             whoever holds it (the five-player game; only at five seats).
         min_cut: The fewest cards the cut may take or leave.
         contracts: The contracts offered, in bidding order, each with its multiplier
-            (:data:`FFT_CONTRACTS` by default). A contract left out is never legal. The
-            order is the FFT's and the multipliers rise with it.
+            (:data:`~frenchtarot.rules.FFT_CONTRACTS` by default). A contract left out is
+            never legal. The order is the FFT's and the multipliers rise with it.
         petit_au_bout: The petit au bout bonus before any multiplier (FFT: 10).
         petit_au_bout_multiplied: Whether the contract multiplies the petit au bout (FFT:
             yes); ``False`` adds it flat.
@@ -364,7 +364,8 @@ not 4 (the called card's holder plays with the taker against the others)
             size: The number of cards shown.
 
         Returns:
-            The bonus of the simple, double or triple handful (FFT: 20, 30, 40), else 0.
+            The table's bonus for a simple, double or triple handful of that size (20, 30
+            and 40 under the FFT rules), else 0.
         """
         for threshold, bonus in self.handfuls:
             if threshold == size:
