@@ -7,6 +7,7 @@ from typing import Any
 
 import attrs
 import pytest
+from hypothesis import given, settings
 
 pyspiel = pytest.importorskip("pyspiel")
 
@@ -24,6 +25,7 @@ from frenchtarot.openspiel import (  # noqa: E402
 )
 from frenchtarot.rules import LUDICASH  # noqa: E402
 from tests.builders import HOUSE_RULES  # noqa: E402
+from tests.strategies import valid_rules  # noqa: E402
 
 SEATS = (3, 4, 5)
 #: Tables off the FFT scoring, with the game string that loads each (a custom table is
@@ -350,3 +352,12 @@ def test_information_set_mcts_plays_a_complete_game() -> None:
         else:
             state.apply_action(bots[state.current_player()].step(state))
     assert sum(state.returns()) == 0
+
+
+@settings(max_examples=4, deadline=None)
+@given(valid_rules())
+def test_random_sim_test_passes_under_random_house_rules(rules: ft.Rules) -> None:
+    # A registered name stands for one table: name the drawn table by its knobs.
+    unnamed = attrs.evolve(rules, name="drawn")
+    named = attrs.evolve(rules, name=f"drawn-{hash(unnamed) & 0xFFFFFFFF:08x}")
+    pyspiel.random_sim_test(_house_game(named), num_sims=2, serialize=True, verbose=False)

@@ -6,6 +6,7 @@ import random
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
 
 pytest.importorskip("pettingzoo")
 
@@ -21,6 +22,7 @@ from frenchtarot.encoding import EncodingError
 from frenchtarot.pettingzoo import FrenchTarotEnv, env
 from frenchtarot.rules import LUDICASH
 from tests.builders import HOUSE_RULES
+from tests.strategies import valid_rules
 
 SEATS = (3, 4, 5)
 #: Tables off the FFT scoring: Ludicash and the custom tables of four and five seats.
@@ -188,3 +190,9 @@ def test_bad_arguments_are_refused() -> None:
         FrenchTarotEnv(perfect_recall=1)  # type: ignore[arg-type]
     with pytest.raises(ft.TarotTypeError, match="call reset"):
         FrenchTarotEnv().observe("seat_0")
+
+
+@settings(max_examples=4, deadline=None)
+@given(valid_rules())
+def test_api_test_passes_under_random_house_rules(rules: ft.Rules) -> None:
+    api_test(env(rules=rules), num_cycles=60)
