@@ -368,11 +368,6 @@ def test_teams_of_two_or_four_add_their_members_totals(
     ("sheets", "teams", "message"),
     [
         (
-            [ROUNDS[0], ScoreSheet(["Bob", "Di", "Bob", "Hal"], [])],
-            {"red": ["Ann", "Bob"]},
-            "sheets[1] names 'Bob' twice: a player sits once at a table",
-        ),
-        (
             ROUNDS,
             {"red": ["Ann", "Cy"]},
             "'Ann' and 'Cy' of team 'red' are both on sheets[0]: members of a team never sit "
@@ -437,3 +432,18 @@ def test_sheets_and_teams_of_the_wrong_types_are_refused(
 ) -> None:
     with pytest.raises(ft.TarotTypeError, match=f"^{re.escape(message)}$"):
         team_standings(sheets, teams)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("names", "words"),
+    [
+        pytest.param(("A", "B"), "3, 4 or 5 players, not 2", id="two"),
+        pytest.param(("A", "B", "C", "D", "E", "F"), "not 6", id="six"),
+        pytest.param(("A", "B", "A"), "a name of their own", id="repeated"),
+        pytest.param(("A", " ", "C"), "not a blank", id="blank"),
+        pytest.param(("A", "B\nC", "D"), "printable", id="newline"),
+    ],
+)
+def test_a_sheet_needs_three_to_five_distinct_names(names: tuple[str, ...], words: str) -> None:
+    with pytest.raises(InvalidMatchError, match=re.escape(words)):
+        ScoreSheet(names, ())

@@ -232,8 +232,9 @@ class ScoreSheet:
         rows: One row per scored deal, in order.
 
     Raises:
-        InvalidMatchError: A row numbered other than 1, 2, 3... in order; a dealer, dead
-            player, taker or partner that is not a player of the sheet (0 to one less than
+        InvalidMatchError: Other than 3 to 5 players, a blank or repeated name (a name is
+            1 to 40 printable characters); a row numbered other than 1, 2, 3... in order;
+            a dealer, dead player, taker or partner that is not a player of the sheet (0 to one less than
             the number of names); scores or totals that are not one per player; scores
             that do not sum to zero; totals other than the previous row's totals plus the
             row's scores (the first row's: its scores). The message names the row.
@@ -267,9 +268,9 @@ class ScoreSheet:
     rows: tuple[SheetRow, ...] = attrs.field(converter=_rows)
 
     def __attrs_post_init__(self) -> None:
-        for name in self.names:
-            if not isinstance(name, str):
-                raise TarotTypeError(f"a player's name must be a str, not {describe_value(name)}")
+        if not 3 <= len(self.names) <= 5:
+            raise InvalidMatchError(f"a score sheet has 3, 4 or 5 players, not {len(self.names)}")
+        check_names(self.names, len(self.names))
         previous = (0,) * len(self.names)
         for position, row in enumerate(self.rows, start=1):
             _check_row(row, position, self.names, previous)
@@ -325,9 +326,8 @@ def team_standings(
         The teams by decreasing total; equal totals share a rank (1, 2, 2, 4).
 
     Raises:
-        InvalidMatchError: A name twice on one sheet, a team of another size, a member on
-            no sheet, a player in two teams (or twice in one), or two members of a team on
-            the same sheet.
+        InvalidMatchError: A team of another size, a member on no sheet, a player in two
+            teams (or twice in one), or two members of a team on the same sheet.
         TarotTypeError: ``sheets`` is not a sequence of score sheets or ``teams`` not a
             mapping of names to sequences of names.
 
@@ -364,11 +364,6 @@ def team_standings(
         if not isinstance(sheet, ScoreSheet):
             raise TarotTypeError(
                 f"sheets must hold ScoreSheet values, not {describe_value(sheet)}"
-            )
-        if len(set(sheet.names)) != len(sheet.names):
-            twice = next(name for name in sheet.names if sheet.names.count(name) > 1)
-            raise InvalidMatchError(
-                f"sheets[{index}] names {quote(twice)} twice: a player sits once at a table"
             )
         for name, total in zip(sheet.names, sheet.totals, strict=True):
             totals[name] = totals.get(name, 0) + total
