@@ -236,8 +236,9 @@ class ScoreSheet:
             1 to 40 printable characters); a row numbered other than 1, 2, 3... in order;
             a dealer, dead player, taker or partner that is not a player of the sheet (0
             to one less than the number of names); scores or totals that are not one per
-            player; scores that do not sum to zero; totals other than the previous row's totals plus the
-            row's scores (the first row's: its scores). The message names the row.
+            player; scores that do not sum to zero; totals other than the previous row's
+            totals plus the row's scores (the first row's: its scores). The message names
+            the row.
         TarotTypeError: A name that is not a str, a row that is not a :class:`SheetRow`, or
             a field of a row of the wrong type (an int that is a bool, a contract that is
             not a :class:`~frenchtarot.Contract`, ``made`` that is not a bool).
