@@ -676,3 +676,12 @@ def test_arena_refuses_unknown_players_and_table_sizes(
     with pytest.raises(SystemExit):
         main(["arena", "--players", players])
     assert message in capsys.readouterr().err
+
+
+def test_play_with_the_ludicash_rules_offers_no_petite() -> None:
+    code, out = run_answering_1(["--rules", "ludicash", "--seed", "5"])
+    assert code == 0
+    assert "French Tarot, 4 players (ludicash rules)." in out
+    assert "Replay this deal with: python -m frenchtarot play --rules ludicash --seed 5 " in out
+    assert "petite" not in out.lower()
+    assert "1) pass   2) garde   3) garde_sans   4) garde_contre" in out

@@ -1,10 +1,11 @@
 """The command line: print a whole deal, play one seat in the terminal, play a match.
 
-``python -m frenchtarot [--players 3|4|5] [--seed N]`` plays and prints one complete deal;
-``python -m frenchtarot play [--players 3|4|5] [--seed N] [--seat S]`` lets a person play
-one seat against the built-in players (see ``frenchtarot._cli.terminal``);
-``python -m frenchtarot match [--deals N] [--players 3|4|5] [--seed N] [--save FILE]`` plays
-a game of several deals between the built-in players and prints its score sheet;
+``python -m frenchtarot [--players 3|4|5 | --rules NAME] [--seed N]`` plays and prints one
+complete deal; ``python -m frenchtarot play [--players 3|4|5 | --rules NAME] [--seed N]
+[--seat S]`` lets a person play one seat against the built-in players (see
+``frenchtarot._cli.terminal``); ``python -m frenchtarot match [--deals N] [--players 3|4|5]
+[--seed N] [--save FILE]`` plays a game of several deals between the built-in players and
+prints its score sheet;
 ``python -m frenchtarot replay FILE`` loads a saved record, replaying it, and prints it;
 ``python -m frenchtarot arena --players montecarlo,simple,simple,simple [--deals N]
 [--workers W] [--seed N]`` compares built-in players in duplicate (see
@@ -21,6 +22,14 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 
 from frenchtarot import records
+from frenchtarot._cli._options import (
+    add_table_options,
+    fft_only,
+    mismatch,
+    rules_name,
+    seed_number,
+    table_rules,
+)
 from frenchtarot._core.state import State
 from frenchtarot._dealing import deal_from, new_deal
 from frenchtarot._engine import apply
@@ -41,7 +50,7 @@ from frenchtarot.errors import RecordError, TarotError
 from frenchtarot.match import Match, new_match, play_match
 from frenchtarot.observation import Observation, observe
 from frenchtarot.players import MonteCarloPlayer, Player, RandomPlayer, SimplePlayer
-from frenchtarot.rules import RULES_BY_SEATS
+from frenchtarot.rules import RULES_BY_SEATS, Rules
 from frenchtarot.scoring import score
 
 
@@ -98,19 +107,6 @@ def describe_deal(
     return state, lines
 
 
-def _seed(text: str) -> int:
-    """An argparse type: a whole number, 0 or more."""
-    try:
-        seed = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(
-            f"the seed must be a whole number, not {text!r}"
-        ) from None
-    if seed < 0:
-        raise argparse.ArgumentTypeError(f"the seed must be 0 or more, not {seed}")
-    return seed
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line: print one deal, or ``play`` one against the built-in players."""
     arguments = list(sys.argv[1:] if argv is None else argv)
@@ -134,12 +130,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         "compare players in duplicate: python -m frenchtarot arena --players "
         "montecarlo,simple,simple,simple --deals 200",
     )
-    parser.add_argument(
-        "--players", type=int, default=4, choices=(3, 4, 5), help="table size (default 4)"
-    )
+    add_table_options(parser)
     parser.add_argument(
         "--seed",
-        type=_seed,
+        type=seed_number,
         default=None,
         help="seed of the deal and players, 0 or more (default: random)",
     )
@@ -148,7 +142,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--random", action="store_true", help="random players instead of simple ones"
     )
     args = parser.parse_args(arguments)
-    rules = RULES_BY_SEATS[args.players]
+    rules = table_rules(parser, args.rules, args.players)
     if not 0 <= args.dealer < rules.seats:
         parser.error(f"--dealer must be a seat from 0 to {rules.seats - 1}")
     seed = args.seed
@@ -201,6 +195,28 @@ def _deals(text: str) -> int:
     return deals
 
 
+def _match_players(
+    parser: argparse.ArgumentParser, rules: Rules | None, players: int | None, dead: bool
+) -> int:
+    """The number of players of ``match``, from ``--players``, ``--rules``, ``--dead-player``.
+
+    With a dead player, five sit at the four-player game: ``--rules`` names the deals' rules.
+    """
+    if dead and players not in (None, 5):
+        parser.error("--dead-player needs --players 5")
+    if rules is None:
+        return 5 if dead else 4 if players is None else players
+    if dead and rules.seats != 4:
+        parser.error(
+            f"--dead-player plays the four-player game, not --rules {rules.name} "
+            f"({rules.seats} players)"
+        )
+    if not dead and players is not None and players != rules.seats:
+        parser.error(mismatch(rules, players))
+    fft_only(parser, rules, "match")
+    return 5 if dead else rules.seats
+
+
 def main_match(argv: Sequence[str]) -> int:
     """``python -m frenchtarot match``: play a match between built-in players, print it."""
     parser = argparse.ArgumentParser(
@@ -210,7 +226,19 @@ def main_match(argv: Sequence[str]) -> int:
     )
     parser.add_argument("--deals", type=_deals, default=5, help="scored deals (default 5)")
     parser.add_argument(
-        "--players", type=int, default=4, choices=(3, 4, 5), help="players (default 4)"
+        "--players",
+        type=int,
+        default=None,
+        choices=(3, 4, 5),
+        help="players (default 4, or the size of --rules)",
+    )
+    parser.add_argument(
+        "--rules",
+        type=rules_name,
+        default=None,
+        metavar="NAME",
+        help="the FFT table to play, by name: three-player, four-player, five-player (or 3, "
+        "4, 5); checked against --players",
     )
     parser.add_argument(
         "--dead-player",
@@ -218,7 +246,10 @@ def main_match(argv: Sequence[str]) -> int:
         help="five players at the four-player game, the dealer sitting out",
     )
     parser.add_argument(
-        "--seed", type=_seed, default=None, help="seed of the match, 0 or more (default: random)"
+        "--seed",
+        type=seed_number,
+        default=None,
+        help="seed of the match, 0 or more (default: random)",
     )
     parser.add_argument("--names", default=None, help="the players' names, comma-separated")
     parser.add_argument(
@@ -226,13 +257,12 @@ def main_match(argv: Sequence[str]) -> int:
     )
     parser.add_argument("--save", metavar="FILE", help="save the match as a JSON record")
     args = parser.parse_args(list(argv))
-    if args.dead_player and args.players != 5:
-        parser.error("--dead-player needs --players 5")
+    players = _match_players(parser, args.rules, args.players, args.dead_player)
     seed = random.SystemRandom().randrange(2**32) if args.seed is None else args.seed
     names = None if args.names is None else [name.strip() for name in args.names.split(",")]
     try:
         match = new_match(
-            args.players,
+            players,
             names=names,
             deals=args.deals,
             seed=seed,
@@ -326,13 +356,24 @@ def main_arena(argv: Sequence[str]) -> int:
         "--workers", type=_deals, default=1, help="worker processes (default 1: in process)"
     )
     parser.add_argument(
-        "--seed", type=_seed, default=None, help="seed of the deals, 0 or more (default: random)"
+        "--seed",
+        type=seed_number,
+        default=None,
+        help="seed of the deals, 0 or more (default: random)",
     )
     parser.add_argument(
         "--samples", type=_deals, default=12, help="montecarlo: worlds per decision (default 12)"
     )
     parser.add_argument(
         "--rollouts", type=_deals, default=1, help="montecarlo: playouts per card (default 1)"
+    )
+    parser.add_argument(
+        "--rules",
+        type=rules_name,
+        default=None,
+        metavar="NAME",
+        help="the FFT table to play, by name: three-player, four-player, five-player (or 3, "
+        "4, 5); checked against the number of --players",
     )
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     args = parser.parse_args(list(argv))
@@ -342,6 +383,11 @@ def main_arena(argv: Sequence[str]) -> int:
         parser.error(f"unknown player {unknown[0]!r}: choose among {', '.join(ARENA_PLAYERS)}")
     if len(names) not in RULES_BY_SEATS:
         parser.error(f"the arena takes 3, 4 or 5 players, not {len(names)}")
+    if args.rules is not None:
+        if args.rules.seats != len(names):
+            parser.error(mismatch(args.rules, len(names), f"--players lists {len(names)}"))
+        # duplicate() plays the FFT table of its number of players: no other rules yet.
+        fft_only(parser, args.rules, "arena")
     seed = random.SystemRandom().randrange(2**32) if args.seed is None else args.seed
     players = [
         _arena_player(name, seed * len(names) + n, args.samples, args.rollouts)

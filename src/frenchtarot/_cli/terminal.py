@@ -28,6 +28,7 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 from typing import Final, TextIO
 
+from frenchtarot._cli._options import add_table_options, seed_number, table_rules
 from frenchtarot._core.state import State
 from frenchtarot._dealing import new_deal
 from frenchtarot._engine import apply
@@ -47,7 +48,7 @@ from frenchtarot.cards import Card, Suit
 from frenchtarot.errors import TarotError
 from frenchtarot.observation import Observation, observe
 from frenchtarot.players import Player, SimplePlayer
-from frenchtarot.rules import RULES_BY_SEATS, Rules
+from frenchtarot.rules import RULES_BY_SEATS
 
 __all__ = ["PROMPT", "main_play", "play_game"]
 
@@ -460,19 +461,6 @@ def play_game(
     return EXIT_DONE
 
 
-def _seed(text: str) -> int:
-    """An argparse type: a whole number, 0 or more."""
-    try:
-        seed = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(
-            f"the seed must be a whole number, not {text!r}"
-        ) from None
-    if seed < 0:
-        raise argparse.ArgumentTypeError(f"the seed must be 0 or more, not {seed}")
-    return seed
-
-
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m frenchtarot play",
@@ -486,11 +474,12 @@ def _parser() -> argparse.ArgumentParser:
             "(quit, exit, end of input), 130 on Ctrl-C, 2 for bad arguments."
         ),
     )
+    add_table_options(parser)
     parser.add_argument(
-        "--players", type=int, default=4, choices=(3, 4, 5), help="table size (default 4)"
-    )
-    parser.add_argument(
-        "--seed", type=_seed, default=None, help="seed of the deal, 0 or more (default: random)"
+        "--seed",
+        type=seed_number,
+        default=None,
+        help="seed of the deal, 0 or more (default: random)",
     )
     parser.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
     parser.add_argument("--dealer", type=int, default=0, help="dealing seat (default 0)")
@@ -509,7 +498,7 @@ def main_play(
     stdin: TextIO | None = None,
     stdout: TextIO | None = None,
 ) -> int:
-    """Run ``python -m frenchtarot play [--players 3|4|5] [--seed N] [--seat S]``.
+    """Run ``python -m frenchtarot play [--players 3|4|5 | --rules NAME] [--seed N] [--seat S]``.
 
     Args:
         argv: The arguments after ``play``; ``None`` for ``sys.argv[1:]``.
@@ -523,7 +512,7 @@ def main_play(
     """
     parser = _parser()
     args = parser.parse_args(argv)
-    rules: Rules = RULES_BY_SEATS[args.players]
+    rules = table_rules(parser, args.rules, args.players)
     if not 0 <= args.seat < rules.seats:
         parser.error(f"--seat must be a seat from 0 to {rules.seats - 1}")
     if not 0 <= args.dealer < rules.seats:
@@ -534,15 +523,21 @@ def main_play(
     source = sys.stdin if stdin is None else stdin
     out = sys.stdout if stdout is None else stdout
     screen = _Screen(out, args.glyphs)
+    table = (
+        f"--players {rules.seats}"
+        if rules == RULES_BY_SEATS[rules.seats]
+        else f"--rules {rules.name}"
+    )
     replay = (
-        f"Replay this deal with: python -m frenchtarot play --players {rules.seats} "
+        f"Replay this deal with: python -m frenchtarot play {table} "
         f"--seed {seed} --seat {args.seat} --dealer {args.dealer}"
     )
     others = ", ".join(str(s) for s in range(rules.seats) if s != args.seat)
     screen.say(f"Seed: {seed}")
     screen.say(replay)
     screen.say(
-        f"French Tarot, {rules.seats} players. You are seat {args.seat}; seat {args.dealer} "
+        f"French Tarot, {rules.seats} players ({rules.name} rules). You are seat {args.seat}; "
+        f"seat {args.dealer} "
         f"deals and seat {(args.dealer + 1) % rules.seats} speaks first. "
         f"The built-in players hold seats {others}."
     )
