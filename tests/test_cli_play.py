@@ -714,7 +714,7 @@ def test_words_are_read_in_english(text: str, expected: str) -> None:
 
 @pytest.mark.parametrize("text", ["RC", "joue dc", "appel VC"])
 def test_a_french_rank_before_c_is_ambiguous(text: str) -> None:
-    with pytest.raises(_words.AmbiguousCard, match="C is clubs"):
+    with pytest.raises(ft.NotationError, match="C is clubs"):
         _words.cards_in_english(text)
 
 

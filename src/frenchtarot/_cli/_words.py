@@ -30,6 +30,8 @@ import re
 import unicodedata
 from typing import Final
 
+from frenchtarot.errors import NotationError
+
 YES: Final = frozenset({"yes", "y", "oui", "o"})
 NO: Final = frozenset({"no", "n", "non"})
 QUIT: Final = frozenset({"quit", "exit", "quitter"})
@@ -49,10 +51,6 @@ _FRENCH_CARD: Final = re.compile(r"(?<![0-9A-Za-z])([RDVrdv])([SHDCshdc])(?![0-9
 _VERBS: Final = {"ecarter": "ecart", "jouer": "joue", "appeler": "appel", "poignees": "poignee"}
 """French verbs in the infinitive (and a plural), read as the words parse_action knows."""
 _LIGATURES: Final = str.maketrans({"œ": "oe", "Œ": "OE", "æ": "ae", "Æ": "AE"})
-
-
-class AmbiguousCard(ValueError):
-    """A French rank letter before ``C``: cœur to a French speaker, clubs to the library."""
 
 
 def plain_characters(text: str) -> str:
@@ -78,7 +76,8 @@ def cards_in_english(text: str) -> str:
     ``joue``).
 
     Raises:
-        AmbiguousCard: A French rank letter before ``C`` (``RC``).
+        NotationError: A French rank letter before ``C`` (``RC``), cœur to a French speaker
+            and clubs to the notation.
     """
     words = text.split()
     if words and words[0].lower() in _VERBS:
@@ -87,10 +86,11 @@ def cards_in_english(text: str) -> str:
     for found in _FRENCH_CARD.finditer(text):
         if found.group(2) in "cC":
             rank = _FRENCH_RANKS[found.group(1).lower()]
-            raise AmbiguousCard(
+            raise NotationError(
                 f"{found.group(0)!r} is ambiguous: suits are written S, H, D, C as in English, "
                 f"so C is clubs (trèfle), not cœur; type {rank}C for clubs or "
-                f"{found.group(1).upper()}H ({rank}H) for hearts"
+                f"{found.group(1).upper()}H ({rank}H) for hearts",
+                text,
             )
     return _FRENCH_CARD.sub(
         lambda found: _FRENCH_RANKS[found.group(1).lower()] + found.group(2).upper(), text

@@ -507,10 +507,6 @@ _NUMBER: Final = re.compile(r"[+-]?[0-9]+")
 _LEVELS: Final = ("single", "double", "triple")
 
 
-class _Leave(Exception):
-    """The person leaves the table: ``quit`` or the end of the input."""
-
-
 class _Game:
     """The person's side of the deal: what they are shown on their turns, what they type."""
 
@@ -523,20 +519,20 @@ class _Game:
         self._hand_shown: tuple[Phase, int] | None = None
         self._contract_said: str | None = None
 
-    def _read(self, prompt: str) -> str:
-        """One answer, without its end; :class:`_Leave` at the end of the input or on quit."""
+    def _read(self, prompt: str) -> str | None:
+        """One answer, without its end; ``None`` when the person leaves (end of input, quit)."""
         self.screen.ask(prompt)
         line = self.stdin.readline()
         if not line:
             self.screen.say()  # the prompt's line is not ended yet
             self.screen.say("End of input: you leave the table before the end of the deal.")
-            raise _Leave
+            return None
         if self.echo:
             self.screen.echo(line)
         text = line.strip()
         if _words.key(text) in _words.QUIT:
             self.screen.say("Goodbye: you leave the table before the end of the deal.")
-            raise _Leave
+            return None
         return text
 
     def _shown(self, word: str, view: Observation, count: int) -> bool:
@@ -553,12 +549,12 @@ class _Game:
             return False
         return True
 
-    def turn(self, state: State) -> State:
-        """The person's turn: show it, ask, apply. :class:`_Leave` when they leave."""
+    def turn(self, state: State) -> State | None:
+        """The person's turn: show it, ask, apply; ``None`` when they leave."""
         view = observe(state, self.seat)
         handfuls = [a for a in view.legal_actions if isinstance(a, DeclareHandful)]
         options = [a for a in view.legal_actions if not isinstance(a, DeclareHandful)]
-        action: Action
+        action: Action | None
         if len(options) == 1 and not self.confirm:
             action = options[0]
             self.screen.say(f"Only one choice, played for you: {_label(self.screen, action)}.")
@@ -578,19 +574,28 @@ class _Game:
             self._contract_said = contract
             self._hand_shown = stage
             action = self._choose(state, view, options)
+            if action is None:
+                return None
             if isinstance(action, DeclareHandful):  # typed in full: then the card
                 return apply(state, action, seat=self.seat)
         if handfuls and isinstance(action, Play):
             shown = self._handful(state, view, handfuls)
-            if shown is not None:
-                state = apply(state, shown, seat=self.seat)
+            if shown is None:
+                return None
+            for handful in shown:
+                state = apply(state, handful, seat=self.seat)
         return apply(state, action, seat=self.seat)
 
-    def _choose(self, state: State, view: Observation, options: Sequence[Action]) -> Action:
-        """Ask until the person names a legal action: a number in range, or its notation."""
+    def _choose(self, state: State, view: Observation, options: Sequence[Action]) -> Action | None:
+        """Ask until the person names a legal action; ``None`` when they leave.
+
+        A legal action is named by a number in the range shown, or in the notation.
+        """
         count = len(options)
         while True:
             text = self._read(PROMPT)
+            if text is None:
+                return None
             word = _words.key(text)
             if self._shown(word, view, count):
                 continue
@@ -605,7 +610,7 @@ class _Game:
             try:
                 action = parse_action(_words.cards_in_english(_words.plain(text)), view)
                 apply(state, action, seat=self.seat)  # refused here with the rule's words
-            except (TarotError, _words.AmbiguousCard) as error:
+            except TarotError as error:
                 self.screen.say(str(error))
                 self.screen.say(f"(Type a number from 1 to {count}, an action, 'help' or 'quit'.)")
                 continue
@@ -613,8 +618,12 @@ class _Game:
 
     def _handful(
         self, state: State, view: Observation, offered: Sequence[DeclareHandful]
-    ) -> DeclareHandful | None:
-        """Ask whether to show a handful before the first card: yes, no, or which."""
+    ) -> list[DeclareHandful] | None:
+        """Ask whether to show a handful before the first card: yes, no, or which.
+
+        Returns:
+            The handful to show (one or none), or ``None`` when the person leaves.
+        """
         rules = view.rules
         sizes = [size for size, _ in rules.handfuls]
         by_level: dict[int, DeclareHandful] = {}
@@ -632,14 +641,16 @@ class _Game:
         )
         while True:
             text = self._read(HANDFUL_PROMPT)
+            if text is None:
+                return None
             word = _words.key(text)
             if word in _words.YES:
-                return by_level[best]
+                return [by_level[best]]
             if word in _words.NO:
-                return None
+                return []
             for level, words in enumerate(_words.HANDFUL_LEVELS):
                 if word in words and level in by_level:
-                    return by_level[level]
+                    return [by_level[level]]
             if word.split()[:1] in (["handful"], ["poignee"]):
                 try:
                     shown = parse_action(_words.plain(text), view)
@@ -648,7 +659,7 @@ class _Game:
                     self.screen.say(str(error))
                     continue
                 assert isinstance(shown, DeclareHandful)  # what these words read
-                return shown
+                return [shown]
             if word not in _words.HELP and self._shown(word, view, len(offered)):
                 continue
             if word in _words.HELP:
@@ -708,11 +719,11 @@ def play_game(
         if actor == seat:
             screen.say_all(_face_down(view, face_down))
             face_down = 0
-            try:
-                state = game.turn(state)
-            except _Leave:
+            after_turn = game.turn(state)
+            if after_turn is None:
                 screen.say_all([replay] if replay else [])
                 return EXIT_LEFT
+            state = after_turn
         else:
             state = apply(state, others[actor](observe(state, actor)), seat=actor)
         after = observe(state, seat)
