@@ -172,3 +172,77 @@ def test_cli_without_seed_prints_a_seed_that_repeats_the_deal(
     again = run_main(capsys, "--players", players, "--seed", found.group(1), *extra)
     assert again == out
     assert f"{players} players" in out
+
+
+# --- --rules: a preset by name (issue #25) --------------------------------------------------
+
+
+def test_rules_ludicash_prints_a_deal_without_the_petite(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    for seed in ("1", "3"):
+        out = run_main(capsys, "--rules", "ludicash", "--seed", seed)
+        lines = out.splitlines()
+        assert lines[1] == "4 players (ludicash). Dealer: seat 0"
+        assert lines[-1].startswith("Score: ")
+        assert "Petite" not in out and "petite" not in out
+    assert "Bidding: seat 1 bids Garde" in out  # seed 3: a Garde, played to the end
+    assert "Trick 18" in out
+
+
+@pytest.mark.parametrize(
+    ("name", "players"), [("three-player", "3"), ("5", "5"), ("Four Player", "4")]
+)
+def test_rules_name_the_fft_tables_as_players_does(
+    capsys: pytest.CaptureFixture[str], name: str, players: str
+) -> None:
+    by_players = run_main(capsys, "--players", players, "--seed", "7")
+    assert run_main(capsys, "--rules", name, "--seed", "7") == by_players
+    both = run_main(capsys, "--rules", name, "--players", players, "--seed", "7")
+    assert both == by_players
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--rules", "ludicash", "--players", "3"], "--rules ludicash is a game of 4 players, "),
+        (["--rules", "5", "--players", "4"], "not of 4 (--players 4)"),
+        (
+            ["--rules", "six"],
+            "no rules are called 'six'; the presets are three-player, four-player, "
+            "five-player, ludicash",
+        ),
+        (["play", "--rules", "3", "--players", "5"], "--rules three-player is a game of 3"),
+        (["play", "--rules", "chouine"], "the presets are three-player, four-player"),
+        (["match", "--rules", "4", "--players", "3"], "is a game of 4 players, not of 3"),
+        (["match", "--rules", "ludicash"], "match plays the FFT rules only"),
+        (["match", "--rules", "5", "--dead-player"], "--dead-player plays the four-player game"),
+        (["match", "--players", "4", "--dead-player"], "--dead-player needs --players 5"),
+        (["arena", "--rules", "5"], "not of 4 (--players lists 4)"),
+        (["arena", "--rules", "ludicash"], "arena plays the FFT rules only"),
+        (["arena", "--rules", "nope"], "the presets are"),
+    ],
+)
+def test_rules_that_do_not_fit_are_a_usage_error(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    with pytest.raises(SystemExit) as info:
+        main(argv)
+    assert info.value.code == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    error = captured.err.splitlines()[-1]
+    assert ": error: " in error and message in error
+    assert "Traceback" not in captured.err
+
+
+def test_match_and_arena_take_the_fft_rules_by_name(capsys: pytest.CaptureFixture[str]) -> None:
+    by_players = run_main(capsys, "match", "--players", "3", "--deals", "1", "--seed", "2")
+    assert run_main(capsys, "match", "--rules", "3", "--deals", "1", "--seed", "2") == by_players
+    dead = ["match", "--dead-player", "--deals", "1", "--seed", "2"]
+    with_rules = run_main(capsys, *dead, "--rules", "four-player")
+    assert with_rules == run_main(capsys, *dead, "--players", "5")
+    assert "5 players (four-player, the dealer sits out)." in with_rules
+    arena = ["arena", "--players", "simple,random,random", "--deals", "1", "--seed", "4"]
+    alone = run_main(capsys, *arena, "--quiet")
+    assert run_main(capsys, *arena, "--quiet", "--rules", "three-player") == alone

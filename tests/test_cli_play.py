@@ -19,8 +19,8 @@ from collections.abc import Callable, Sequence
 import pytest
 
 import frenchtarot as ft
-from frenchtarot._cli import main
-from frenchtarot._cli.terminal import PROMPT, main_play
+from frenchtarot._cli import _words, main
+from frenchtarot._cli.terminal import HANDFUL_PROMPT, PROMPT, main_play, play_game
 from frenchtarot.players import SimplePlayer
 
 Answer = tuple[str, ft.Action]
@@ -105,14 +105,42 @@ class Answers(io.StringIO):
         return "" if line is None else line + "\n"
 
 
+HandfulPolicy = Callable[[ft.State], tuple[str, "ft.DeclareHandful | None"]]
+"""What the person answers to the handful question, and the handful it shows (or none)."""
+
+
+def handfuls_offered(state: ft.State) -> list[ft.DeclareHandful]:
+    return [a for a in ft.legal_actions(state) if isinstance(a, ft.DeclareHandful)]
+
+
+def choices(state: ft.State) -> list[ft.Action]:
+    """The numbered choices of the game: the legal actions but the handfuls."""
+    return [a for a in ft.legal_actions(state) if not isinstance(a, ft.DeclareHandful)]
+
+
+def no_handful(state: ft.State) -> tuple[str, ft.DeclareHandful | None]:
+    return "no", None
+
+
+def biggest_handful(state: ft.State) -> tuple[str, ft.DeclareHandful | None]:
+    return "yes", max(handfuls_offered(state), key=lambda action: len(action.cards))
+
+
 class Table:
     """The test's copy of the deal, answering each prompt of the game by ``policy``.
+
+    A choice that is the only one is played by the game without a prompt, and here too.
+    A first card chosen while a handful may be shown waits in ``pending`` for the answer to
+    the handful question, given by ``handful``.
 
     Attributes:
         state: The true state of the deal, in step with the game.
         prompts: For each prompt: the length of the transcript then, and the state.
-        bad: Wrong answers to give (before the right one) at the first prompt whose phase
-            is the key, recorded with their state in ``refused``.
+        questions: For each handful question: the length of the transcript then, and the
+            state.
+        bad: Other answers to give (before the right one) at the first prompt whose phase
+            is the key, or at the prompt whose index in ``prompts`` is the key, recorded with
+            their state in ``refused``; the key ``None`` is the handful question.
     """
 
     def __init__(
@@ -124,40 +152,85 @@ class Table:
         seat: int = 0,
         dealer: int = 0,
         stop_after: int | None = None,
+        handful: HandfulPolicy = no_handful,
+        confirm: bool = False,
+        rules: ft.Rules | None = None,
     ) -> None:
         self.policy = policy
+        self.handful = handful
+        self.confirm = confirm
         self.args = [
             *("--players", str(players), "--seed", str(seed)),
             *("--seat", str(seat), "--dealer", str(dealer)),
+            *(["--confirm"] if confirm else []),
         ]
         self.seat = seat
-        self.state = ft.new_deal(seed=seed, dealer=dealer, rules=ft.RULES_BY_SEATS[players])
+        rules = ft.RULES_BY_SEATS[players] if rules is None else rules
+        self.state = ft.new_deal(seed=seed, dealer=dealer, rules=rules)
         self.out = io.StringIO()
         self.prompts: list[tuple[int, ft.State]] = []
-        self.bad: dict[ft.Phase, list[str]] = {}
+        self.questions: list[tuple[int, ft.State]] = []
+        self.forced: list[ft.Action] = []
+        self.answers: list[Answer] = []
+        self.pending: ft.Action | None = None
+        self.bad: dict[ft.Phase | int | None, list[str]] = {}
         self.refused: list[tuple[str, ft.State]] = []
         self.stop_after = stop_after
 
     def _others(self) -> None:
         state = self.state
-        while state.current is not None and state.current != self.seat:
-            state = ft.apply(state, SimplePlayer()(ft.observe(state, state.current)))
+        while state.current is not None and self.pending is None:
+            if state.current != self.seat:
+                state = ft.apply(state, SimplePlayer()(ft.observe(state, state.current)))
+                continue
+            options = choices(state)
+            if len(options) > 1 or self.confirm:
+                break
+            self.forced.append(options[0])
+            if handfuls_offered(state):
+                self.pending = options[0]  # the game asks about the handful at once
+            else:
+                state = ft.apply(state, options[0], seat=self.seat)
         self.state = state
+
+    def _refuse(self, key: ft.Phase | int | None) -> str | None:
+        bad = self.bad.get(key)
+        if not bad:
+            return None
+        self.refused.append((bad[0], self.state))
+        return bad.pop(0)
 
     def answer(self) -> str | None:
         self._others()
         transcript = self.out.getvalue()
-        assert transcript.endswith(PROMPT)
         assert self.state.current == self.seat
         if self.stop_after is not None and len(self.prompts) >= self.stop_after:
             return None
-        bad = self.bad.get(self.state.phase)
-        if bad:
-            self.refused.append((bad[0], self.state))
-            return bad.pop(0)
+        if self.pending is not None:
+            assert transcript.endswith(HANDFUL_PROMPT)
+            refused = self._refuse(None)
+            if refused is not None:
+                return refused
+            self.questions.append((len(transcript), self.state))
+            text, shown = self.handful(self.state)
+            if shown is not None:
+                self.state = ft.apply(self.state, shown, seat=self.seat)
+            self.state = ft.apply(self.state, self.pending, seat=self.seat)
+            self.pending = None
+            return text
+        assert transcript.endswith(PROMPT)
+        refused = self._refuse(len(self.prompts))
+        if refused is None:
+            refused = self._refuse(self.state.phase)
+        if refused is not None:
+            return refused
         self.prompts.append((len(transcript), self.state))
         text, action = self.policy(self.state)
-        self.state = ft.apply(self.state, action, seat=self.seat)
+        self.answers.append((text, action))
+        if isinstance(action, ft.Play) and handfuls_offered(self.state):
+            self.pending = action
+        else:
+            self.state = ft.apply(self.state, action, seat=self.seat)
         return text
 
     def run(self, *extra: str) -> tuple[int, str]:
@@ -169,16 +242,17 @@ class Table:
 
 
 def first(state: ft.State) -> Answer:
-    return "1", ft.legal_actions(state)[0]
+    return "1", choices(state)[0]
 
 
 def last(state: ft.State) -> Answer:
-    offered = ft.legal_actions(state)
+    offered = choices(state)
     return str(len(offered)), offered[-1]
 
 
 def taking(long: bool) -> Policy:
-    """Bid Garde when allowed, else take the first choice; type every answer's notation."""
+    """Bid Garde when allowed, else take the first legal action (a handful comes first
+    in the play, when offered); type every answer's notation."""
 
     def policy(state: ft.State) -> Answer:
         garde = ft.Bid(ft.Contract.GARDE)
@@ -264,7 +338,14 @@ def test_bad_input_gets_the_library_message_and_the_prompt_again() -> None:
     assert code == 0
     assert "\nScore: " in out
     assert len(table.refused) == 8
+    numbers = [(text, state) for text, state in table.refused if text.isdigit()]
+    assert [text for text, _ in numbers] == ["99", "0"]
+    for text, state in numbers:
+        count = len(choices(state))
+        assert f"{PROMPT}{text}\n'{text}' is not a choice: type 1 to {count}.\n{PROMPT}" in out
     for text, state in table.refused:
+        if text.isdigit():
+            continue
         view = ft.observe(state, 0)
         try:
             ft.apply(state, ft.parse_action(text, view), seat=0)
@@ -272,14 +353,15 @@ def test_bad_input_gets_the_library_message_and_the_prompt_again() -> None:
             message = str(error)
         else:  # pragma: no cover - the answers above are all refused
             pytest.fail(f"{text!r} was accepted")
-        count = len(view.legal_actions)
+        count = len(choices(state))
         expected = (
             f"{PROMPT}{text}\n{message}\n"
-            f"(Type a number from 1 to {count}, an action, or 'quit'.)\n{PROMPT}"
+            f"(Type a number from 1 to {count}, an action, 'help' or 'quit'.)\n{PROMPT}"
         )
         assert expected in out
     # The messages are the library's, e.g.:
     assert "invalid action notation 'xyz': 'xyz' is not a card" in out
+    assert "invalid action notation '': " in out
     assert "illegal action petite" in out
     assert ft.Rule.BID_TOO_LOW.value in out
 
@@ -303,13 +385,20 @@ def test_an_illegal_card_is_refused_with_the_rule_and_the_game_goes_on() -> None
     assert f"{PROMPT}1\nYou play {ft.Card.parse('2D').glyph} 2D.\n" in out
 
 
-def test_numbers_out_of_range_are_refused() -> None:
+def test_numbers_are_checked_against_the_range_shown() -> None:
     table = Table(first, seed=5)
-    table.bad[ft.Phase.BIDDING] = ["5", "-1", "1000000000000000000000000"]
+    table.bad[ft.Phase.BIDDING] = ["5", "-1", "0", "+7", "1000000000000000000000000"]
+    table.bad[ft.Phase.PLAY] = ["99"]
     code, out = table.run()
     assert code == 0
-    assert "'5' is not a card" in out
-    assert "(Type a number from 1 to 4, an action, or 'quit'.)" in out
+    assert "   1) pass   2) garde   3) garde_sans   4) garde_contre\n" in out
+    for text in ("5", "-1", "0", "+7"):
+        assert f"{PROMPT}{text}\n'{text}' is not a choice: type 1 to 4.\n{PROMPT}" in out
+    assert "'100000000000...' is not a choice: type 1 to 4.\n" in out
+    play = table.refused[-1][1]
+    count = len(choices(play))
+    assert f"{PROMPT}99\n'99' is not a choice: type 1 to {count}.\n{PROMPT}" in out
+    assert "not a card" not in out
 
 
 # --- Notation answers, table sizes, the taker -----------------------------------------------
@@ -374,7 +463,9 @@ def test_a_handful_can_be_shown_by_its_notation() -> None:
         pytest.fail("no deal in 2000 where seat 0 shows a handful")
     shown = next(a for a in table.state.history if isinstance(a, ft.DeclareHandful))
     assert f"{PROMPT}{shown}\nYou show a handful of {len(shown.cards)}: " in out
-    assert f" ({len(shown.cards)} cards)\n" in out  # how the choice was listed
+    # The handful was not among the numbered choices, and no question followed.
+    assert "handful" not in out[: out.index(f"{PROMPT}{shown}")].split("Choices:")[-1]
+    assert HANDFUL_PROMPT not in out
 
 
 def test_five_players_the_partner_is_told_only_to_the_partner() -> None:
@@ -391,6 +482,327 @@ def test_five_players_the_partner_is_told_only_to_the_partner() -> None:
     assert told in out
     # It is said right after the call, before any card is played.
     assert out.index(told) < out.index("--- Your turn (seat 0): trick 1 of 15 ---")
+
+
+# --- The handful question, forced moves, help, French, last and score (issue #26) ----------
+
+
+def garde_then_first(state: ft.State) -> Answer:
+    """Bid Garde when allowed, else answer 1."""
+    garde = ft.Bid(ft.Contract.GARDE)
+    return ("garde", garde) if ft.is_legal(state, garde) else first(state)
+
+
+def answering(text: str, size: int | None) -> HandfulPolicy:
+    """Answer ``text`` to the handful question, which shows the offered one of ``size``."""
+
+    def policy(state: ft.State) -> tuple[str, ft.DeclareHandful | None]:
+        offered = [a for a in handfuls_offered(state) if len(a.cards) == size]
+        return text, (offered[0] if offered else None)
+
+    return policy
+
+
+HANDFUL_SEED = 2410
+"""Seat 0 takes a Garde and, with the dog, holds 13 trumps: a single or a double handful."""
+
+
+@pytest.mark.parametrize(
+    ("text", "size"),
+    [("yes", 13), ("Oui", 13), ("single", 10), ("simple", 10), ("no", None), ("non", None)],
+)
+def test_the_handful_is_a_yes_or_no_question_after_the_first_card(
+    text: str, size: int | None
+) -> None:
+    table = Table(garde_then_first, seed=HANDFUL_SEED, handful=answering(text, size))
+    table.bad[None] = ["1", "maybe"]
+    code, out = table.run()
+    assert code == 0
+    assert len(table.questions) == 1
+    start, state = table.questions[0]
+    first_card = next(
+        a for a in table.state.history[len(state.history) :] if isinstance(a, ft.Play)
+    )
+    turn = out[: out.index(HANDFUL_PROMPT)]
+    turn = turn[turn.rindex("--- Your turn (seat 0): trick 1 of 18 ---") :]
+    # The card first, among choices that are cards only; then the question.
+    choices_listed = turn[turn.index("Choices:") : turn.index(PROMPT)]
+    assert "handful" not in choices_listed
+    assert "You may show a handful: you will be asked once you have chosen your card.\n" in turn
+    double = max(handfuls_offered(state), key=lambda action: len(action.cards))
+    assert turn.endswith(
+        f"{PROMPT}1\n"
+        "Before your first card you may show a handful: a single (10 trumps, bonus 20) or a "
+        "double (13 trumps, bonus 30).\n"
+        f"Yes shows the double: {'  '.join(f'{c.glyph} {c}' for c in sorted(double.cards))}\n"
+    )
+    refusal = "Answer yes or no (oui or non), or 'help'.\n"
+    assert f"{HANDFUL_PROMPT}1\n{refusal}{HANDFUL_PROMPT}maybe\n{refusal}" in out
+    after = out[start:]
+    if size is None:
+        assert after.startswith(f"{text}\nYou play {first_card.card.glyph} {first_card.card}.\n")
+        assert not table.state.handfuls
+    else:
+        assert after.startswith(f"{text}\nYou show a handful of {size}: ")
+        assert f"\nYou play {first_card.card.glyph} {first_card.card}.\n" in after
+        assert [handful.size for handful in table.state.handfuls] == [size]
+    assert out.count(HANDFUL_PROMPT) == 3
+
+
+def test_the_handful_question_has_help_and_takes_chosen_cards() -> None:
+    trumps = "T3 T5 T6 T10 T11 T12 T15 T16 T17 T18"  # the offered single shows T1 T3...
+
+    def choose(state: ft.State) -> tuple[str, ft.DeclareHandful | None]:
+        return f"poignée {trumps}", ft.DeclareHandful(ft.Card.parse(t) for t in trumps.split())
+
+    table = Table(garde_then_first, seed=HANDFUL_SEED, handful=choose)
+    table.bad[None] = ["aide", "triple", "handful T1", "last"]
+    code, out = table.run()
+    assert code == 0
+    assert (
+        f"{HANDFUL_PROMPT}aide\nA handful is a set of trumps shown before your first card" in out
+    )
+    assert f"{HANDFUL_PROMPT}triple\nAnswer yes or no" in out  # no triple is offered
+    assert f"{HANDFUL_PROMPT}handful T1\nillegal action handful T1 " in out
+    assert f"{HANDFUL_PROMPT}last\nNo trick is finished yet.\n{HANDFUL_PROMPT}" in out
+    assert f"{HANDFUL_PROMPT}poignée {trumps}\nYou show a handful of 10: " in out
+    assert str(table.state.handfuls[0].cards[0]) == "T3"
+
+
+def test_forced_moves_are_played_and_said_unless_confirm() -> None:
+    table = Table(first, seed=5)
+    code, out = table.run()
+    assert code == 0
+    assert table.forced  # the last trick at least
+    lines = out.splitlines()
+    said = [n for n, line in enumerate(lines) if line.startswith("Only one choice, played")]
+    assert len(said) == len(table.forced)
+    for n, action in zip(said, table.forced, strict=True):
+        assert isinstance(action, ft.Play)
+        face = f"{action.card.glyph} {action.card}"
+        assert lines[n] == f"Only one choice, played for you: {face}."
+        assert lines[n + 1] == f"You play {face}."
+    # With --confirm every move is asked, forced or not.
+    confirming = Table(first, seed=5, confirm=True)
+    code, asked = confirming.run()
+    assert code == 0
+    assert not confirming.forced and "Only one choice" not in asked
+    assert len(confirming.prompts) == len(table.prompts) + len(table.forced)
+    assert f"   1) {face}\n{PROMPT}1\nYou play {face}.\n" in asked
+
+
+def test_a_forced_pass_after_a_garde_contre() -> None:
+    def bold(view: ft.Observation) -> ft.Action:
+        garde_contre = ft.Bid(ft.Contract.GARDE_CONTRE)
+        return garde_contre if garde_contre in view.legal_actions else SimplePlayer()(view)
+
+    out = io.StringIO()
+    state = ft.new_deal(seed=5)
+    players: list[ft.players.Player] = [SimplePlayer(), bold, SimplePlayer(), SimplePlayer()]
+    code = play_game(state, 2, stdin=io.StringIO("1\n" * 30), stdout=out, players=players)
+    assert code == 0
+    text = out.getvalue()
+    bid = f"Seat 1 bids {ft.Contract.GARDE_CONTRE.french}.\n"
+    assert f"{bid}Only one choice, played for you: pass.\nYou pass.\n" in text
+
+
+def test_help_says_what_may_be_typed_in_each_phase() -> None:
+    table, _, _ = find_taker(5, long=False)
+    table = Table(taking(False), seed=int(table.args[3]), players=5, seat=1)
+    table.bad[ft.Phase.BIDDING] = ["help"]
+    table.bad[ft.Phase.CALL] = ["help"]
+    table.bad[ft.Phase.DISCARD] = ["Help"]
+    table.bad[ft.Phase.SLAM] = ["HELP"]
+    table.bad[ft.Phase.PLAY] = ["?", "aide"]
+    code, out = table.run()
+    assert code == 0
+    for word, line in [
+        ("help\n", "  a card to call, e.g. KS or RS (call KS, appel KS)\n"),
+        ("Help\n", "  a card to put aside, e.g. 2S (discard 2S, ecart 2S, écart 2S)\n"),
+        ("HELP\n", "  slam (chelem) to announce a slam, pass (passe) not to\n"),
+    ]:
+        assert f"{PROMPT}{word}Type a choice's number (1 to " in out
+        assert f") or the choice itself:\n{line}" in out
+    bidding = out[out.index(f"{PROMPT}help\n") :]
+    assert bidding.startswith(
+        f"{PROMPT}help\nType a choice's number (1 to {len(choices(table.refused[0][1]))}) or "
+        "the choice itself:\n  pass (passe), or a contract: petite, garde, garde sans, "
+        "garde contre\n"
+    )
+    play = out[out.index(f"{PROMPT}?\n") :]
+    assert "  a card to play, e.g. KH or RH (play KH, joue KH)\n" in play
+    assert "\n  letters: RH is the roi de cœur, and RC is refused (C is clubs here).\n" in play
+    assert f"{PROMPT}aide\nType a choice's number" in out
+    assert out.count("When you have only one choice, it is played for you") == 6
+
+
+FRENCH_RANKS = {"K": "R", "Q": "D", "J": "V"}
+
+
+def in_french(card: ft.Card) -> str:
+    """The card with its French rank letter, where it is not ambiguous (not the clubs)."""
+    text = str(card)
+    if text[0] in FRENCH_RANKS and not text.endswith("C"):
+        return FRENCH_RANKS[text[0]] + text[1:]
+    return text
+
+
+def french(state: ft.State) -> Answer:
+    """Garde when allowed, else the first choice, typed in French with accents and letters."""
+    garde = ft.Bid(ft.Contract.GARDE)
+    action = garde if ft.is_legal(state, garde) else choices(state)[0]
+    if isinstance(action, ft.Pass):
+        return "Passe", action
+    if isinstance(action, ft.Bid):
+        return "gardé" if action.contract is ft.Contract.GARDE else "prise", action
+    if isinstance(action, ft.Discard):
+        return f"écart {in_french(action.card)}", action
+    if isinstance(action, ft.Call):
+        return f"appelle {in_french(action.card)}", action
+    if isinstance(action, ft.Play):
+        return f"joue {in_french(action.card)}", action
+    return "chelem" if isinstance(action, ft.AnnounceSlam) else "passe", action
+
+
+def test_french_words_with_accents_and_french_card_letters() -> None:
+    def yes(state: ft.State) -> tuple[str, ft.DeclareHandful | None]:
+        return "oui", biggest_handful(state)[1]
+
+    french_letter = re.compile(r"\b[RDV][SHD]\b")
+    for seed in range(40):
+        table = Table(french, seed=seed, players=5, seat=1, handful=yes)
+        code, out = table.run()
+        assert code == 0
+        if table.state.taker == 1 and any(french_letter.search(t) for t, _ in table.answers):
+            break
+    else:  # pragma: no cover
+        pytest.fail("no deal in 40 where seat 1 takes and types a French rank letter")
+    assert f"{PROMPT}gardé\nYou bid Garde.\n" in out
+    checked = 0
+    for text, action in table.answers:
+        if isinstance(action, (ft.Discard, ft.Call, ft.Play)):
+            face = f"{action.card.glyph} {action.card}"
+            verb = {ft.Discard: "put", ft.Call: "call", ft.Play: "play"}[type(action)]
+            answered = f"{PROMPT}{text}\n"
+            assert answered in out
+            if not out.split(answered, 1)[1].startswith("Before your first card"):
+                assert f"{answered}You {verb} {face}" in out
+                checked += 1
+    assert checked >= 3 + 1 + 10  # the écart, the call and most cards (some are forced)
+    assert any(french_letter.search(text) for text, _ in table.answers)
+    assert any(text.startswith("écart ") for text, _ in table.answers)
+    assert any(text.startswith("appelle ") for text, _ in table.answers)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("RH", "KH"),
+        ("joue dd", "joue QD"),
+        ("jouer vs", "joue JS"),
+        ("écarter 2S", "ecart 2S"),
+        ("poignée T1 T2", "poignee T1 T2"),
+        ("  Garde   Sans  ", "Garde Sans"),
+        ("CC", "CC"),
+        ("10D", "10D"),
+        ("RS RD", "KS KD"),
+    ],
+)
+def test_words_are_read_in_english(text: str, expected: str) -> None:
+    assert _words.cards_in_english(_words.plain(text)) == expected
+
+
+@pytest.mark.parametrize("text", ["RC", "joue dc", "appel VC"])
+def test_a_french_rank_before_c_is_ambiguous(text: str) -> None:
+    with pytest.raises(ft.NotationError, match="C is clubs"):
+        _words.cards_in_english(text)
+
+
+def test_an_ambiguous_card_is_refused_and_asked_again() -> None:
+    table = Table(first, seed=5)
+    table.bad[ft.Phase.PLAY] = ["RC"]
+    code, out = table.run()
+    assert code == 0
+    assert (
+        f"{PROMPT}RC\n'RC' is ambiguous: suits are written S, H, D, C as in English, so C is "
+        "clubs (trèfle), not cœur; type KC for clubs or RH (KH) for hearts\n"
+    ) in out
+
+
+def test_last_shows_the_last_trick_and_score_the_points_so_far() -> None:
+    table = Table(first, seed=5)
+    table.bad[ft.Phase.BIDDING] = ["last", "score"]
+    code, out = table.run()
+    assert code == 0
+    assert f"{PROMPT}last\nNo trick is finished yet.\n{PROMPT}" in out
+    assert f"{PROMPT}score\nNo score yet: the bidding is not over.\n{PROMPT}" in out
+    # Later in the play, both: checked against the state of the deal then.
+    table = Table(first, seed=5)
+    table.bad[9] = ["dernier", "points"]
+    code, out = table.run()
+    assert code == 0
+    state = table.refused[-1][1]
+    view = ft.observe(state, 0)
+    trick = state.tricks[-1]
+    number = len(state.tricks)
+    played = ", ".join(
+        f"{'you' if (trick.leader + n) % 4 == 0 else f'seat {(trick.leader + n) % 4}'} "
+        f"{card.glyph} {card}"
+        for n, card in enumerate(trick.cards)
+    )
+    winner = "you" if trick.winner == 0 else f"seat {trick.winner}"
+    leader = "you" if trick.leader == 0 else f"seat {trick.leader}"
+    assert (
+        f"{PROMPT}dernier\nTrick {number}, led by {leader}: {played}; won by {winner}.\n"
+    ) in out
+    score = out[out.index(f"{PROMPT}points\n") :].splitlines()[1:5]
+    assert view.taker == 1 and view.contract is ft.Contract.PETITE
+    assert score[0] == f"After {number} of 18 tricks; Petite, taken by seat 1:"
+    taker_side = [t for t in state.tricks if t.winner == 1]
+    assert score[1].startswith(f"  the taker's side (seat 1): {len(taker_side)} trick")
+    assert score[2].startswith(
+        f"  the defence (you, seat 2, seat 3): {number - len(taker_side)} trick"
+    )
+    total = sum(card.points for t in state.tricks for card in t.cards)
+    found = [re.search(r"\): \d+ tricks?, ([0-9.]+) points?", line) for line in score[1:3]]
+    points = [float(match.group(1)) for match in found if match is not None]
+    assert sum(points) == total
+    assert score[3].startswith("  With ") and " the taker needs " in score[3]
+
+
+def test_score_by_seat_while_the_partner_is_unknown() -> None:
+    for seed in range(40):
+        table = Table(first, seed=seed, players=5)
+        table.bad[ft.Phase.PLAY] = ["score"]
+        code, out = table.run()
+        assert code == 0
+        if "(The partner is not known yet.)" in out:
+            break
+    else:  # pragma: no cover
+        pytest.fail("no deal in 40 where seat 0 asks the score before the partner is known")
+    lines = out[out.index(f"{PROMPT}score\n") :].splitlines()
+    assert lines[1].startswith("After 0 of 15 tricks; ")
+    assert [line.split(":")[0] for line in lines[2:7]] == [
+        "  you" + (" (taker)" if table.state.taker == 0 else ""),
+        *(
+            f"  seat {seat}" + (" (taker)" if table.state.taker == seat else "")
+            for seat in range(1, 5)
+        ),
+    ]
+
+
+def test_the_hand_is_shown_once_per_trick_and_once_for_the_ecart() -> None:
+    table, _, out = find_taker(4, long=False)
+    discard = out[out.index("écart, put aside card 1 of 6") : out.index("card 6 of 6")]
+    assert discard.count("Your hand (") == 1
+    turns = out.count("--- Your turn (seat 1): trick ")
+    hands = out[out.index("--- Your turn (seat 1): trick 1 ") :].count("Your hand (")
+    assert hands == turns
+    table = Table(first, seed=5)
+    table.bad[ft.Phase.PLAY] = ["hand", "main"]
+    _, out = table.run()
+    assert f"{PROMPT}hand\nYour hand (18 cards):\n" in out
+    assert f"{PROMPT}main\nYour hand (18 cards):\n" in out
 
 
 # --- Annulled deals -------------------------------------------------------------------------
@@ -490,7 +902,7 @@ def test_end_of_input_in_the_middle_of_the_deal_leaves_cleanly() -> None:
     assert "Score:" not in out
 
 
-@pytest.mark.parametrize("word", ["quit", "QUIT", "  exit  "])
+@pytest.mark.parametrize("word", ["quit", "QUIT", "  exit  ", "quitter", "Quitter"])
 def test_quit_leaves_the_table(word: str) -> None:
     out = io.StringIO()
     code = main_play(["--seed", "5"], stdin=io.StringIO(f"1\n{word}\n1\n"), stdout=out)
@@ -676,3 +1088,12 @@ def test_arena_refuses_unknown_players_and_table_sizes(
     with pytest.raises(SystemExit):
         main(["arena", "--players", players])
     assert message in capsys.readouterr().err
+
+
+def test_play_with_the_ludicash_rules_offers_no_petite() -> None:
+    code, out = run_answering_1(["--rules", "ludicash", "--seed", "5"])
+    assert code == 0
+    assert "French Tarot, 4 players (ludicash rules)." in out
+    assert "Replay this deal with: python -m frenchtarot play --rules ludicash --seed 5 " in out
+    assert "petite" not in out.lower()
+    assert "1) pass   2) garde   3) garde_sans   4) garde_contre" in out

@@ -1,14 +1,19 @@
 """The command line: print a whole deal, play one seat in the terminal, play a match.
 
-``python -m frenchtarot [--players 3|4|5] [--seed N]`` plays and prints one complete deal;
-``python -m frenchtarot play [--players 3|4|5] [--seed N] [--seat S]`` lets a person play
-one seat against the built-in players (see ``frenchtarot._cli.terminal``);
-``python -m frenchtarot match [--deals N] [--players 3|4|5] [--seed N] [--save FILE]`` plays
-a game of several deals between the built-in players and prints its score sheet;
+``python -m frenchtarot [--players 3|4|5 | --rules NAME] [--seed N]`` plays and prints one
+complete deal; ``python -m frenchtarot play [--players 3|4|5 | --rules NAME] [--seed N]
+[--seat S]`` lets a person play one seat against the built-in players (see
+``frenchtarot._cli.terminal``); ``python -m frenchtarot match [--deals N] [--players 3|4|5]
+[--seed N] [--save FILE]`` plays a game of several deals between the built-in players and
+prints its score sheet;
 ``python -m frenchtarot replay FILE`` loads a saved record, replaying it, and prints it;
 ``python -m frenchtarot arena --players montecarlo,simple,simple,simple [--deals N]
 [--workers W] [--seed N]`` compares built-in players in duplicate (see
 :mod:`frenchtarot.arena`) and prints each one's mean score per deal with a 95% interval.
+
+Every command ends politely (see :mod:`frenchtarot._cli._endings`): status 130 and one line
+after Ctrl-C, 141 and silence when the reader of the output goes away, plain letters where
+the terminal cannot encode a character; ``replay`` reads at most 16 MiB.
 """
 
 from __future__ import annotations
@@ -16,11 +21,22 @@ from __future__ import annotations
 import argparse
 import multiprocessing
 import random
+import signal
 import sys
-from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from typing import Any, Final, TypeVar
 
 from frenchtarot import records
+from frenchtarot._cli._endings import broken_pipe, interrupted, plain_output
+from frenchtarot._cli._options import (
+    add_table_options,
+    fft_only,
+    mismatch,
+    rules_name,
+    seed_number,
+    table_rules,
+)
 from frenchtarot._core.state import State
 from frenchtarot._dealing import deal_from, new_deal
 from frenchtarot._engine import apply
@@ -41,7 +57,7 @@ from frenchtarot.errors import RecordError, TarotError
 from frenchtarot.match import Match, new_match, play_match
 from frenchtarot.observation import Observation, observe
 from frenchtarot.players import MonteCarloPlayer, Player, RandomPlayer, SimplePlayer
-from frenchtarot.rules import RULES_BY_SEATS
+from frenchtarot.rules import RULES_BY_SEATS, Rules
 from frenchtarot.scoring import score
 
 
@@ -98,48 +114,75 @@ def describe_deal(
     return state, lines
 
 
-def _seed(text: str) -> int:
-    """An argparse type: a whole number, 0 or more."""
-    try:
-        seed = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(
-            f"the seed must be a whole number, not {text!r}"
-        ) from None
-    if seed < 0:
-        raise argparse.ArgumentTypeError(f"the seed must be 0 or more, not {seed}")
-    return seed
+COMMANDS: Final = """\
+commands:
+  (none)    play one deal between the built-in players and print it (the options above)
+  play      play a seat yourself against the built-in players, in the terminal
+  match     play a game of several deals between the built-in players; print the sheet
+  replay    load a saved deal or match record and print it
+  arena     compare built-in players in duplicate: mean score per deal, 95% interval
+
+Run python -m frenchtarot COMMAND --help for a command's options. Examples:
+  python -m frenchtarot --rules ludicash --seed 1
+  python -m frenchtarot play --players 5
+  python -m frenchtarot match --deals 5 --save game.json
+  python -m frenchtarot replay game.json
+  python -m frenchtarot arena --players montecarlo,simple,simple,simple --deals 200
+
+Exit status: 0 done; 1 an error (a file that cannot be read or written); 2 bad
+arguments; 130 after Ctrl-C; 141 when the reader of the output went away (a broken
+pipe, as in python -m frenchtarot | head -1).
+"""
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line: print one deal, or ``play`` one against the built-in players."""
-    arguments = list(sys.argv[1:] if argv is None else argv)
-    if arguments[:1] == ["play"]:
-        from frenchtarot._cli.terminal import main_play
+    """Run the command line and return its exit status (see ``python -m frenchtarot --help``).
 
-        return main_play(arguments[1:])
-    if arguments[:1] == ["match"]:
-        return main_match(arguments[1:])
-    if arguments[:1] == ["replay"]:
-        return main_replay(arguments[1:])
-    if arguments[:1] == ["arena"]:
-        return main_arena(arguments[1:])
+    Args:
+        argv: The arguments; ``None`` for the process's own (``sys.argv[1:]``), in which case
+            the standard streams are also set to write the characters they cannot encode
+            plainly (``é`` as ``e``) instead of failing.
+
+    Returns:
+        The exit status. Ctrl-C ends the command with one line on standard error and status
+        130; a broken pipe ends it silently with status 141. Bad arguments raise
+        ``SystemExit(2)`` (from :mod:`argparse`).
+    """
+    if argv is None:
+        plain_output(sys.stdout, sys.stderr)
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    command = arguments[0] if arguments else ""
+    try:
+        if command == "play":
+            from frenchtarot._cli.terminal import main_play
+
+            status = main_play(arguments[1:])
+        elif command in _COMMANDS:
+            status = _COMMANDS[command](arguments[1:])
+        else:
+            status = main_deal(arguments)
+        sys.stdout.flush()  # here, where a broken pipe is caught, rather than at exit
+    except KeyboardInterrupt:
+        return interrupted()
+    except BrokenPipeError:
+        return broken_pipe()
+    return status
+
+
+def main_deal(arguments: Sequence[str]) -> int:
+    """``python -m frenchtarot``: play one deal between the built-in players, print it."""
     parser = argparse.ArgumentParser(
         prog="python -m frenchtarot",
-        description="Play one complete French Tarot deal between built-in players and print it.",
-        epilog="To play a deal yourself against the built-in players: "
-        "python -m frenchtarot play [--players 3|4|5] [--seed N] [--seat S]. "
-        "To play a game of several deals: python -m frenchtarot match --deals 5 --save "
-        "game.json; to print a saved game or deal: python -m frenchtarot replay game.json; to "
-        "compare players in duplicate: python -m frenchtarot arena --players "
-        "montecarlo,simple,simple,simple --deals 200",
+        usage="%(prog)s [COMMAND] [options]",
+        description="Play one complete French Tarot deal between built-in players and print "
+        "it, or run one of the commands below.",
+        epilog=COMMANDS,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument(
-        "--players", type=int, default=4, choices=(3, 4, 5), help="table size (default 4)"
-    )
+    add_table_options(parser)
     parser.add_argument(
         "--seed",
-        type=_seed,
+        type=seed_number,
         default=None,
         help="seed of the deal and players, 0 or more (default: random)",
     )
@@ -147,8 +190,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--random", action="store_true", help="random players instead of simple ones"
     )
-    args = parser.parse_args(arguments)
-    rules = RULES_BY_SEATS[args.players]
+    args = parser.parse_args(list(arguments))
+    rules = table_rules(parser, args.rules, args.players)
     if not 0 <= args.dealer < rules.seats:
         parser.error(f"--dealer must be a seat from 0 to {rules.seats - 1}")
     seed = args.seed
@@ -201,6 +244,28 @@ def _deals(text: str) -> int:
     return deals
 
 
+def _match_players(
+    parser: argparse.ArgumentParser, rules: Rules | None, players: int | None, dead: bool
+) -> int:
+    """The number of players of ``match``, from ``--players``, ``--rules``, ``--dead-player``.
+
+    With a dead player, five sit at the four-player game: ``--rules`` names the deals' rules.
+    """
+    if dead and players not in (None, 5):
+        parser.error("--dead-player needs --players 5")
+    if rules is None:
+        return 5 if dead else 4 if players is None else players
+    if dead and rules.seats != 4:
+        parser.error(
+            f"--dead-player plays the four-player game, not --rules {rules.name} "
+            f"({rules.seats} players)"
+        )
+    if not dead and players is not None and players != rules.seats:
+        parser.error(mismatch(rules, players))
+    fft_only(parser, rules, "match")
+    return 5 if dead else rules.seats
+
+
 def main_match(argv: Sequence[str]) -> int:
     """``python -m frenchtarot match``: play a match between built-in players, print it."""
     parser = argparse.ArgumentParser(
@@ -210,7 +275,19 @@ def main_match(argv: Sequence[str]) -> int:
     )
     parser.add_argument("--deals", type=_deals, default=5, help="scored deals (default 5)")
     parser.add_argument(
-        "--players", type=int, default=4, choices=(3, 4, 5), help="players (default 4)"
+        "--players",
+        type=int,
+        default=None,
+        choices=(3, 4, 5),
+        help="players (default 4, or the size of --rules)",
+    )
+    parser.add_argument(
+        "--rules",
+        type=rules_name,
+        default=None,
+        metavar="NAME",
+        help="the FFT table to play, by name: three-player, four-player, five-player (or 3, "
+        "4, 5); checked against --players",
     )
     parser.add_argument(
         "--dead-player",
@@ -218,7 +295,10 @@ def main_match(argv: Sequence[str]) -> int:
         help="five players at the four-player game, the dealer sitting out",
     )
     parser.add_argument(
-        "--seed", type=_seed, default=None, help="seed of the match, 0 or more (default: random)"
+        "--seed",
+        type=seed_number,
+        default=None,
+        help="seed of the match, 0 or more (default: random)",
     )
     parser.add_argument("--names", default=None, help="the players' names, comma-separated")
     parser.add_argument(
@@ -226,13 +306,12 @@ def main_match(argv: Sequence[str]) -> int:
     )
     parser.add_argument("--save", metavar="FILE", help="save the match as a JSON record")
     args = parser.parse_args(list(argv))
-    if args.dead_player and args.players != 5:
-        parser.error("--dead-player needs --players 5")
+    players = _match_players(parser, args.rules, args.players, args.dead_player)
     seed = random.SystemRandom().randrange(2**32) if args.seed is None else args.seed
     names = None if args.names is None else [name.strip() for name in args.names.split(",")]
     try:
         match = new_match(
-            args.players,
+            players,
             names=names,
             deals=args.deals,
             seed=seed,
@@ -244,8 +323,9 @@ def main_match(argv: Sequence[str]) -> int:
         RandomPlayer(seed * match.players + n) if args.random else SimplePlayer()
         for n in range(match.players)
     ]
+    # The seed first, at once: a long match can be stopped and played again.
+    print(f"Seed: {seed} (repeat with --seed {seed})", flush=True)
     match = play_match(match, bots)
-    print(f"Seed: {seed} (repeat with --seed {seed})")
     print("\n".join(describe_match(match)))
     if args.save:
         try:
@@ -256,6 +336,12 @@ def main_match(argv: Sequence[str]) -> int:
             return 1
         print(f"Saved to {args.save}")
     return 0
+
+
+MAX_RECORD_BYTES: Final = 16 << 20
+"""The largest record ``replay`` reads: 16 MiB (a match of a thousand deals, saved by
+``match --save``, takes about 3). A larger file, or an endless one such as ``/dev/zero``,
+is refused after reading that much."""
 
 
 def main_replay(argv: Sequence[str]) -> int:
@@ -269,7 +355,15 @@ def main_replay(argv: Sequence[str]) -> int:
     args = parser.parse_args(list(argv))
     try:
         with open(args.file, "rb") as file:
-            record = records.load(file)
+            data = file.read(MAX_RECORD_BYTES + 1)
+        if len(data) > MAX_RECORD_BYTES:
+            print(
+                f"error: {args.file}: more than {MAX_RECORD_BYTES >> 20} MiB, "
+                "too large for a record",
+                file=sys.stderr,
+            )
+            return 1
+        record = records.loads(data)
     except OSError as error:
         print(f"error: cannot read {args.file}: {error.strerror}", file=sys.stderr)
         return 1
@@ -298,12 +392,67 @@ def _arena_player(name: str, seed: int, samples: int, rollouts: int) -> Player:
     return SimplePlayer()
 
 
-def _progress_bar(done: int, total: int) -> None:
-    """Draw ``[#####.....]  done/total deals`` on standard error, over the previous one."""
-    filled = 30 * done // total
-    bar = "#" * filled + "." * (30 - filled)
-    end = "\n" if done == total else ""
-    print(f"\r[{bar}] {done}/{total} deals", end=end, file=sys.stderr, flush=True)
+class _ProgressBar:
+    """Draws ``[#####.....] done/total deals`` on standard error, over the previous one."""
+
+    def __init__(self) -> None:
+        self.open = False
+        """Whether the bar's line is not ended yet (a message must start a new one)."""
+
+    def __call__(self, done: int, total: int) -> None:
+        filled = 30 * done // total
+        bar = "#" * filled + "." * (30 - filled)
+        self.open = done != total
+        end = "" if self.open else "\n"
+        print(f"\r[{bar}] {done}/{total} deals", end=end, file=sys.stderr, flush=True)
+
+    def end_line(self) -> None:
+        """End the bar's line, if it is open: before ``Interrupted.``."""
+        if self.open:
+            print(file=sys.stderr, flush=True)
+            self.open = False
+
+
+_T = TypeVar("_T")
+
+
+def _ignore_interrupts() -> None:
+    """A worker process's start: Ctrl-C is for the parent, which cancels the work."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+class _Submitter:
+    """Hands tasks to a process pool, with Ctrl-C ignored while its workers start.
+
+    The pool starts its workers when tasks are submitted. A worker started with ``SIGINT``
+    ignored keeps ignoring it (the disposition survives the new program's start, and Python
+    keeps it), so a Ctrl-C at the terminal, which reaches every process of the job, stops
+    only the parent and no worker prints a traceback. The worker's initializer ignores it
+    too, for the platforms where that does not carry over.
+    """
+
+    def __init__(self, pool: Executor) -> None:
+        self._pool = pool
+        self._futures: list[Future[Any]] = []
+
+    def submit(self, function: Callable[..., _T], /, *args: object) -> Future[_T]:
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+        try:
+            future = self._pool.submit(function, *args)
+        finally:
+            signal.signal(signal.SIGINT, previous)
+        self._futures.append(future)
+        return future
+
+    def cancel(self) -> None:
+        """Cancel the tasks not started, here and now, and let the pool end after the others.
+
+        (``shutdown(cancel_futures=True)`` leaves the cancelling to the pool's thread, which
+        skips it once the pool is garbage: then every task would still be played.)
+        """
+        for future in self._futures:
+            future.cancel()
+        self._pool.shutdown(wait=False)
 
 
 def main_arena(argv: Sequence[str]) -> int:
@@ -326,13 +475,24 @@ def main_arena(argv: Sequence[str]) -> int:
         "--workers", type=_deals, default=1, help="worker processes (default 1: in process)"
     )
     parser.add_argument(
-        "--seed", type=_seed, default=None, help="seed of the deals, 0 or more (default: random)"
+        "--seed",
+        type=seed_number,
+        default=None,
+        help="seed of the deals, 0 or more (default: random)",
     )
     parser.add_argument(
         "--samples", type=_deals, default=12, help="montecarlo: worlds per decision (default 12)"
     )
     parser.add_argument(
         "--rollouts", type=_deals, default=1, help="montecarlo: playouts per card (default 1)"
+    )
+    parser.add_argument(
+        "--rules",
+        type=rules_name,
+        default=None,
+        metavar="NAME",
+        help="the FFT table to play, by name: three-player, four-player, five-player (or 3, "
+        "4, 5); checked against the number of --players",
     )
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     args = parser.parse_args(list(argv))
@@ -342,30 +502,60 @@ def main_arena(argv: Sequence[str]) -> int:
         parser.error(f"unknown player {unknown[0]!r}: choose among {', '.join(ARENA_PLAYERS)}")
     if len(names) not in RULES_BY_SEATS:
         parser.error(f"the arena takes 3, 4 or 5 players, not {len(names)}")
+    if args.rules is not None:
+        if args.rules.seats != len(names):
+            parser.error(mismatch(args.rules, len(names), f"--players lists {len(names)}"))
+        # duplicate() plays the FFT table of its number of players: no other rules yet.
+        fft_only(parser, args.rules, "arena")
     seed = random.SystemRandom().randrange(2**32) if args.seed is None else args.seed
     players = [
         _arena_player(name, seed * len(names) + n, args.samples, args.rollouts)
         for n, name in enumerate(names)
     ]
     labels = [f"{n}: {name}" for n, name in enumerate(names)]
-    progress = None if args.quiet else _progress_bar
+    bar = _ProgressBar()
+    progress = None if args.quiet else bar
+    print(f"Seed: {seed} (repeat with --seed {seed})", flush=True)
     if args.workers == 1:
-        result = duplicate(players, deals=args.deals, seed=seed, progress=progress, names=labels)
+        try:
+            result = duplicate(
+                players, deals=args.deals, seed=seed, progress=progress, names=labels
+            )
+        except KeyboardInterrupt:
+            bar.end_line()
+            raise
     else:
         # Spawned, as on every platform: forking a process that runs threads may hang.
-        spawn = multiprocessing.get_context("spawn")
-        with ProcessPoolExecutor(max_workers=args.workers, mp_context=spawn) as executor:
+        pool = ProcessPoolExecutor(
+            max_workers=args.workers,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=_ignore_interrupts,
+        )
+        submitter = _Submitter(pool)
+        try:
             result = duplicate(
                 players,
                 deals=args.deals,
                 seed=seed,
-                executor=executor,
+                executor=submitter,
                 progress=progress,
                 names=labels,
             )
-    print(f"Seed: {seed} (repeat with --seed {seed})")
+        except BaseException:  # Ctrl-C above all: the deals not started are dropped
+            bar.end_line()
+            submitter.cancel()
+            raise
+        pool.shutdown()
     print(result)
     return 0
+
+
+_COMMANDS: Final[dict[str, Callable[[Sequence[str]], int]]] = {
+    "match": main_match,
+    "replay": main_replay,
+    "arena": main_arena,
+}
+"""The commands besides ``play`` (imported only when asked for) and the deal printer."""
 
 
 class _Replayer:

@@ -8,14 +8,21 @@ the trumps put in the écart, the handfuls, and the score once the deal is over.
 (the other hands, a dog left face down, the non-trump cards of another seat's écart) are
 never shown, not even at the end.
 
-On the person's turn the legal actions are listed, numbered; the answer is a number or an
-action in the library's notation (``garde``, ``call KS``, ``discard 2S`` or just ``2S`` in
-the écart, ``handful T1 ...``, ``KH``; French words too). Anything else is answered with
-the library's own message and asked again. ``quit`` (or ``exit``) and the end of the input
-(Ctrl-D) leave the table.
+On the person's turn the choices are listed, numbered, under the trick so far; the hand is
+shown once per trick (``hand`` shows it again). The answer is a number in the range shown or
+an action in the library's notation (``garde``, ``call KS``, ``discard 2S`` or just ``2S``
+in the écart, ``KH``), in English or French, with or without accents (``écart 2S``,
+``passe``, ``garde sans``), cards with the French rank letters too (``RH`` for the roi de
+cœur: see :mod:`frenchtarot._cli._words`). Anything else is answered with the library's own
+message and asked again. A choice that is the only one is played for the person, and said
+(``--confirm`` asks anyway). A handful is never a numbered choice: once the person has
+chosen their first card, they are asked whether to show it (yes or no, *oui* or *non*).
+``help`` (``aide``, ``?``) says what may be typed, ``last`` (``dernier``) shows the last
+trick, ``score`` the points won so far; ``quit`` (``exit``, ``quitter``) and the end of the
+input (Ctrl-D) leave the table.
 
 Exit status: 0 when the deal was played to the end (annulled deals included), 1 when the
-person left before the end (``quit``, ``exit``, end of input), 130 on Ctrl-C, and 2 for
+person left before the end (``quit``, end of input), 130 on Ctrl-C, and 2 for
 bad command-line arguments (from :mod:`argparse`).
 """
 
@@ -23,12 +30,16 @@ from __future__ import annotations
 
 import argparse
 import random
+import re
 import sys
-import unicodedata
+import textwrap
 from collections.abc import Iterable, Sequence
 from typing import Final, TextIO
 
+from frenchtarot._cli import _words
+from frenchtarot._cli._options import add_table_options, seed_number, table_rules
 from frenchtarot._core.state import State
+from frenchtarot._core.tally import TARGETS
 from frenchtarot._dealing import new_deal
 from frenchtarot._engine import apply
 from frenchtarot._notation import parse_action
@@ -37,6 +48,7 @@ from frenchtarot.actions import (
     AnnounceSlam,
     Bid,
     Call,
+    Contract,
     DeclareHandful,
     Discard,
     Pass,
@@ -47,18 +59,19 @@ from frenchtarot.cards import Card, Suit
 from frenchtarot.errors import TarotError
 from frenchtarot.observation import Observation, observe
 from frenchtarot.players import Player, SimplePlayer
-from frenchtarot.rules import RULES_BY_SEATS, Rules
+from frenchtarot.rules import RULES_BY_SEATS
 
-__all__ = ["PROMPT", "main_play", "play_game"]
+__all__ = ["HANDFUL_PROMPT", "PROMPT", "main_play", "play_game"]
 
 PROMPT: Final = "Your choice: "
 """What is written (without a new line) when the person is to answer."""
+HANDFUL_PROMPT: Final = "Show a handful? (yes/no): "
+"""The question asked after the first card is chosen, when a handful may be shown."""
 
 EXIT_DONE: Final = 0
 EXIT_LEFT: Final = 1
 EXIT_INTERRUPTED: Final = 130
 
-_QUIT_WORDS: Final = frozenset({"quit", "exit"})
 _SUITS: Final = (
     (Suit.SPADES, "spades", "\u2660"),
     (Suit.HEARTS, "hearts", "\u2665"),
@@ -91,9 +104,7 @@ class _Screen:
         """``text`` as the stream can write it: accents dropped, else ``?``."""
         if self._encoding is None:
             return text
-        plain = "".join(
-            c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c)
-        )
+        plain = _words.plain_characters(text)
         return plain.encode(self._encoding, "replace").decode(self._encoding)
 
     def say(self, text: str = "") -> None:
@@ -157,26 +168,20 @@ def _label(screen: _Screen, action: Action) -> str:
     """How a choice is listed: a card's face (typing the card picks it), else the notation."""
     if isinstance(action, (Play, Discard, Call)):
         return screen.card(action.card)
-    if isinstance(action, DeclareHandful):
-        return f"{action} ({len(action.cards)} cards)"
     return str(action)
 
 
-def _choice_lines(screen: _Screen, view: Observation) -> list[str]:
-    """The legal actions, numbered from 1, wrapped; a handful gets a line of its own."""
+def _choice_lines(screen: _Screen, options: Sequence[Action]) -> list[str]:
+    """The choices, numbered from 1, wrapped at the screen's width."""
     lines: list[str] = []
     line = ""
-    for number, action in enumerate(view.legal_actions, 1):
+    for number, action in enumerate(options, 1):
         item = f"{number:>2}) {_label(screen, action)}"
-        alone = isinstance(action, DeclareHandful)
         columns = len(line) + len(item) + (1 if screen.glyphs else 0) + 2
-        if line and (alone or columns > _WIDTH):
+        if line and columns > _WIDTH:
             lines.append(line)
             line = ""
         line = f"{line}  {item}" if line else f"  {item}"
-        if alone:
-            lines.append(line)
-            line = ""
     if line:
         lines.append(line)
     return lines
@@ -200,51 +205,187 @@ def _contract_line(screen: _Screen, view: Observation) -> str | None:
     return text + "."
 
 
-def _turn_lines(screen: _Screen, view: Observation) -> list[str]:
-    """What the person is shown when it is their turn."""
+def _header(view: Observation) -> str:
+    """The first line of the person's turn: ``--- Your turn (seat 0): trick 3 of 18 ---``."""
     phase = view.phase
-    lines = [""]
     if phase is Phase.BIDDING:
         best = (
             "no bid yet"
             if view.contract is None or view.taker is None
             else f"highest bid {view.contract.french}, by {_name(view.taker, view.seat)}"
         )
-        lines.append(f"--- Your turn (seat {view.seat}): bidding ({best}) ---")
+        what = f"bidding ({best})"
     elif phase is Phase.CALL:
-        lines.append(f"--- Your turn (seat {view.seat}): call the card of your partner ---")
+        what = "call the card of your partner"
     elif phase is Phase.DISCARD:
         done = len(view.discard or ())
-        lines.append(
-            f"--- Your turn (seat {view.seat}): écart, put aside card {done + 1} "
-            f"of {view.rules.dog_size} ---"
-        )
+        what = f"écart, put aside card {done + 1} of {view.rules.dog_size}"
     elif phase is Phase.SLAM:
-        lines.append(f"--- Your turn (seat {view.seat}): announce a slam? ---")
+        what = "announce a slam?"
     else:
-        lines.append(
-            f"--- Your turn (seat {view.seat}): trick {len(view.tricks) + 1} "
-            f"of {view.rules.hand_size} ---"
-        )
-    contract = _contract_line(screen, view)
+        what = f"trick {len(view.tricks) + 1} of {view.rules.hand_size}"
+    return f"--- Your turn (seat {view.seat}): {what} ---"
+
+
+def _table_line(screen: _Screen, view: Observation) -> str:
+    """The trick so far: ``On the table: seat 1 🃅 5D, seat 2 🃆 6D``, or who leads."""
+    if not view.current_trick or view.leader is None:
+        return "You lead this trick."
+    seats = view.rules.seats
+    played = ", ".join(
+        f"{_name((view.leader + n) % seats, view.seat)} {screen.card(card)}"
+        for n, card in enumerate(view.current_trick)
+    )
+    return f"On the table: {played}"
+
+
+def _trick_line(screen: _Screen, view: Observation, number: int) -> str:
+    """One finished trick: who led, each seat's card, who won."""
+    trick = view.tricks[number]
+    seats = view.rules.seats
+    played = ", ".join(
+        f"{_name((trick.leader + n) % seats, view.seat)} {screen.card(card)}"
+        for n, card in enumerate(trick.cards)
+    )
+    return (
+        f"Trick {number + 1}, led by {_name(trick.leader, view.seat)}: {played}; "
+        f"won by {_name(trick.winner, view.seat)}."
+    )
+
+
+def _last_lines(screen: _Screen, view: Observation) -> list[str]:
+    """What ``last`` shows: the last finished trick."""
+    if not view.tricks:
+        return ["No trick is finished yet."]
+    return [_trick_line(screen, view, len(view.tricks) - 1)]
+
+
+def _points(halves: int) -> str:
+    return f"{halves / 2:g} point{'' if halves == 2 else 's'}"
+
+
+def _score_lines(view: Observation) -> list[str]:
+    """What ``score`` shows: the running total of the deal, as far as the person knows it.
+
+    The card points and the bouts in the tricks won so far, by camp when the person knows
+    the camps, else by seat (five players, partner unknown). The Excuse is counted for the
+    seat that played it (it goes back to its camp), except in the last trick.
+    """
+    me = view.seat
+    taker, contract = view.taker, view.contract
+    if view.phase is Phase.BIDDING or taker is None or contract is None:
+        return ["No score yet: the bidding is not over."]
+    rules = view.rules
+    seats = rules.seats
+    halves = [0] * seats
+    tricks = [0] * seats
+    bouts: list[list[Card]] = [[] for _ in range(seats)]
+    for number, trick in enumerate(view.tricks):
+        tricks[trick.winner] += 1
+        for card in trick.cards:
+            kept = card.is_excuse and number < rules.hand_size - 1
+            owner = trick.seat_of(card) if kept else trick.winner
+            halves[owner] += round(card.points * 2)
+            if card.is_bout:
+                bouts[owner].append(card)
+    lines = [
+        f"After {len(view.tricks)} of {rules.hand_size} tricks; {contract.french}, taken by "
+        f"{_name(taker, me)}:"
+    ]
+
+    def summary(label: str, members: Sequence[int]) -> str:
+        won = sum(tricks[seat] for seat in members)
+        held = sorted(card for seat in members for card in bouts[seat])
+        text = f"  {label}: {won} trick{'' if won == 1 else 's'}, "
+        text += _points(sum(halves[seat] for seat in members))
+        return text + (f"; bouts {' '.join(map(str, held))}" if held else "")
+
+    if rules.calls_partner and view.partner is None and not view.alone:
+        for seat in range(seats):
+            lines.append(summary(_name(seat, me) + (" (taker)" if seat == taker else ""), [seat]))
+        lines.append("  (The partner is not known yet.)")
+        return lines
+    attack = [seat for seat in range(seats) if seat in (taker, view.partner)]
+    defence = [seat for seat in range(seats) if seat not in attack]
+    lines.append(summary(f"the taker's side ({', '.join(_name(s, me) for s in attack)})", attack))
+    lines.append(summary(f"the defence ({', '.join(_name(s, me) for s in defence)})", defence))
+    count = sum(len(bouts[seat]) for seat in attack)
+    aside = _ASIDE.get(contract, "the écart counts for the taker")
+    lines.append(
+        f"  With {count} bout{'' if count == 1 else 's'} the taker needs {TARGETS[count]} "
+        f"points ({aside})."
+    )
+    return lines
+
+
+_ASIDE: Final = {
+    Contract.GARDE_SANS: "the dog counts for the taker",
+    Contract.GARDE_CONTRE: "the dog counts for the defence",
+}
+"""Where the cards set aside go, when not to the taker's écart."""
+
+
+def _help_lines(view: Observation, count: int) -> list[str]:
+    """What ``help`` shows: what may be typed now, and the words that work at any prompt."""
+    lines = [f"Type a choice's number (1 to {count}) or the choice itself:"]
+    phase = view.phase
+    if phase is Phase.BIDDING:
+        contracts = ", ".join(c.name.lower().replace("_", " ") for c in view.rules.offered)
+        lines.append(f"  pass (passe), or a contract: {contracts}")
+        lines.append("  (prise is the petite; garde sans/contre le chien work too)")
+    elif phase is Phase.CALL:
+        lines.append("  a card to call, e.g. KS or RS (call KS, appel KS)")
+    elif phase is Phase.DISCARD:
+        lines.append("  a card to put aside, e.g. 2S (discard 2S, ecart 2S, écart 2S)")
+    elif phase is Phase.SLAM:
+        lines.append("  slam (chelem) to announce a slam, pass (passe) not to")
+    else:
+        lines.append("  a card to play, e.g. KH or RH (play KH, joue KH)")
+        lines.append("  handful T1 T2 ... (poignée ...) shows a handful of your own choosing")
+    notes = [
+        "Cards: a rank and a suit letter, as 10S, JD, KH. Ranks 1 (the Ace) to 10, J or V "
+        "(jack, valet), C (knight, cavalier), Q or D (queen, dame), K or R (king, roi); "
+        "suits S spades (pique), H hearts (cœur), D diamonds (carreau), C clubs (trèfle). "
+        "Trumps T1 to T21, the Excuse EX. Suits are always these English letters: RH is "
+        "the roi de cœur, and RC is refused (C is clubs here).",
+        "At any prompt: hand (main) shows your hand, last (dernier) the last trick, score "
+        "(points) the points won so far, help (aide, ?) this help, quit (quitter) leaves. "
+        "Accents are optional: écart or ecart, poignée or poignee.",
+        "When you have only one choice, it is played for you (--confirm to be asked).",
+    ]
+    for note in notes:
+        lines += textwrap.wrap(note, _WIDTH, subsequent_indent="  ")
+    return lines
+
+
+def _turn_lines(
+    screen: _Screen,
+    view: Observation,
+    options: Sequence[Action],
+    *,
+    contract: str | None,
+    hand: bool,
+    handful: bool,
+) -> list[str]:
+    """What the person is shown when it is their turn: the compact view.
+
+    ``contract`` is the contract's line when it is new to the person, ``hand`` whether to
+    show the hand (once per trick, and once for each of the bidding, the call, the écart
+    and the slam decision), ``handful`` whether a handful is offered.
+    """
+    lines = ["", _header(view)]
     if contract is not None:
         lines.append(contract)
-    if phase is Phase.DISCARD:
-        lines.append(f"The dog: {screen.cards(view.dog or ())}")
+    if view.phase is Phase.DISCARD:
         lines.append(f"Your écart so far: {screen.cards(view.discard or ())}")
-    if phase is Phase.PLAY:
-        if view.current_trick and view.leader is not None:
-            seats = view.rules.seats
-            played = ", ".join(
-                f"{_name((view.leader + n) % seats, view.seat)} {screen.card(card)}"
-                for n, card in enumerate(view.current_trick)
-            )
-            lines.append(f"On the table: {played}")
-        else:
-            lines.append("You lead this trick.")
-    lines += _describe_hand(screen, view)
+    if view.phase is Phase.PLAY:
+        lines.append(_table_line(screen, view))
+    if hand:
+        lines += _describe_hand(screen, view)
+    if handful:
+        lines.append("You may show a handful: you will be asked once you have chosen your card.")
     lines.append("Choices:")
-    lines += _choice_lines(screen, view)
+    lines += _choice_lines(screen, options)
     return lines
 
 
@@ -362,43 +503,179 @@ def _face_down(view: Observation, count: int) -> list[str]:
     return [f"Seat {view.taker} puts {cards} face down in the écart."]
 
 
-def _ask(
-    state: State, view: Observation, stdin: TextIO, screen: _Screen, echo: bool
-) -> State | None:
-    """Ask the person until they give a legal action; the new state, or ``None`` to leave."""
-    while True:
-        screen.ask(PROMPT)
-        text = _read(stdin, screen, echo)
-        if text is None or text.lower() in _QUIT_WORDS:
-            if text is None:  # the prompt's line is not ended yet
-                screen.say()
-            why = "End of input" if text is None else "Goodbye"
-            screen.say(f"{why}: you leave the table before the end of the deal.")
+_NUMBER: Final = re.compile(r"[+-]?[0-9]+")
+_LEVELS: Final = ("single", "double", "triple")
+
+
+class _Game:
+    """The person's side of the deal: what they are shown on their turns, what they type."""
+
+    def __init__(self, screen: _Screen, stdin: TextIO, seat: int, *, confirm: bool) -> None:
+        self.screen = screen
+        self.stdin = stdin
+        self.seat = seat
+        self.confirm = confirm
+        self.echo = not stdin.isatty()
+        self._hand_shown: tuple[Phase, int] | None = None
+        self._contract_said: str | None = None
+
+    def _read(self, prompt: str) -> str | None:
+        """One answer, without its end; ``None`` when the person leaves (end of input, quit)."""
+        self.screen.ask(prompt)
+        line = self.stdin.readline()
+        if not line:
+            self.screen.say()  # the prompt's line is not ended yet
+            self.screen.say("End of input: you leave the table before the end of the deal.")
             return None
-        try:
-            return apply(state, _choose(text, view), seat=view.seat)
-        except TarotError as error:
-            screen.say(str(error))
-            count = len(view.legal_actions)
-            screen.say(f"(Type a number from 1 to {count}, an action, or 'quit'.)")
+        if self.echo:
+            self.screen.echo(line)
+        text = line.strip()
+        if _words.key(text) in _words.QUIT:
+            self.screen.say("Goodbye: you leave the table before the end of the deal.")
+            return None
+        return text
 
+    def _shown(self, word: str, view: Observation, count: int) -> bool:
+        """Answer ``help``, ``last``, ``score`` and ``hand``; whether ``word`` was one."""
+        if word in _words.HELP:
+            self.screen.say_all(_help_lines(view, count))
+        elif word in _words.LAST:
+            self.screen.say_all(_last_lines(self.screen, view))
+        elif word in _words.SCORE:
+            self.screen.say_all(_score_lines(view))
+        elif word in _words.HAND:
+            self.screen.say_all(_describe_hand(self.screen, view))
+        else:
+            return False
+        return True
 
-def _read(stdin: TextIO, screen: _Screen, echo: bool) -> str | None:
-    """One line of input without its end, or ``None`` at the end of the input."""
-    line = stdin.readline()
-    if not line:
-        return None
-    if echo:
-        screen.echo(line)
-    return line.strip()
+    def turn(self, state: State) -> State | None:
+        """The person's turn: show it, ask, apply; ``None`` when they leave."""
+        view = observe(state, self.seat)
+        handfuls = [a for a in view.legal_actions if isinstance(a, DeclareHandful)]
+        options = [a for a in view.legal_actions if not isinstance(a, DeclareHandful)]
+        action: Action | None
+        if len(options) == 1 and not self.confirm:
+            action = options[0]
+            self.screen.say(f"Only one choice, played for you: {_label(self.screen, action)}.")
+        else:
+            contract = _contract_line(self.screen, view)
+            stage = (view.phase, len(view.tricks))
+            self.screen.say_all(
+                _turn_lines(
+                    self.screen,
+                    view,
+                    options,
+                    contract=None if contract == self._contract_said else contract,
+                    hand=stage != self._hand_shown,
+                    handful=bool(handfuls),
+                )
+            )
+            self._contract_said = contract
+            self._hand_shown = stage
+            action = self._choose(state, view, options)
+            if action is None:
+                return None
+            if isinstance(action, DeclareHandful):  # typed in full: then the card
+                return apply(state, action, seat=self.seat)
+        if handfuls and isinstance(action, Play):
+            shown = self._handful(state, view, handfuls)
+            if shown is None:
+                return None
+            for handful in shown:
+                state = apply(state, handful, seat=self.seat)
+        return apply(state, action, seat=self.seat)
 
+    def _choose(self, state: State, view: Observation, options: Sequence[Action]) -> Action | None:
+        """Ask until the person names a legal action; ``None`` when they leave.
 
-def _choose(text: str, view: Observation) -> Action:
-    """The action meant by ``text``: a choice's number, or any notation the library reads."""
-    offered = view.legal_actions
-    if text.isascii() and text.isdigit() and len(text) <= 3 and 1 <= int(text) <= len(offered):
-        return offered[int(text) - 1]
-    return parse_action(text, view)
+        A legal action is named by a number in the range shown, or in the notation.
+        """
+        count = len(options)
+        while True:
+            text = self._read(PROMPT)
+            if text is None:
+                return None
+            word = _words.key(text)
+            if self._shown(word, view, count):
+                continue
+            if _NUMBER.fullmatch(word):
+                number = int(word) if len(word) <= 4 else 0
+                if 1 <= number <= count:
+                    return options[number - 1]
+                shown = word if len(word) <= 12 else word[:12] + "..."
+                span = "1" if count == 1 else f"1 to {count}"
+                self.screen.say(f"'{shown}' is not a choice: type {span}.")
+                continue
+            try:
+                action = parse_action(_words.cards_in_english(_words.plain(text)), view)
+                apply(state, action, seat=self.seat)  # refused here with the rule's words
+            except TarotError as error:
+                self.screen.say(str(error))
+                self.screen.say(f"(Type a number from 1 to {count}, an action, 'help' or 'quit'.)")
+                continue
+            return action
+
+    def _handful(
+        self, state: State, view: Observation, offered: Sequence[DeclareHandful]
+    ) -> list[DeclareHandful] | None:
+        """Ask whether to show a handful before the first card: yes, no, or which.
+
+        Returns:
+            The handful to show (one or none), or ``None`` when the person leaves.
+        """
+        rules = view.rules
+        sizes = [size for size, _ in rules.handfuls]
+        by_level: dict[int, DeclareHandful] = {}
+        for action in offered:
+            level = max(n for n, size in enumerate(sizes) if size <= len(action.cards))
+            by_level.setdefault(level, action)
+        best = max(by_level)
+        kinds = " or ".join(
+            f"a {_LEVELS[level]} ({sizes[level]} trumps, bonus {rules.handfuls[level][1]})"
+            for level in sorted(by_level)
+        )
+        self.screen.say(f"Before your first card you may show a handful: {kinds}.")
+        self.screen.say(
+            f"Yes shows the {_LEVELS[best]}: {self.screen.cards(sorted(by_level[best].cards))}"
+        )
+        while True:
+            text = self._read(HANDFUL_PROMPT)
+            if text is None:
+                return None
+            word = _words.key(text)
+            if word in _words.YES:
+                return [by_level[best]]
+            if word in _words.NO:
+                return []
+            for level, words in enumerate(_words.HANDFUL_LEVELS):
+                if word in words and level in by_level:
+                    return [by_level[level]]
+            if word.split()[:1] in (["handful"], ["poignee"]):
+                try:
+                    shown = parse_action(_words.plain(text), view)
+                    apply(state, shown, seat=self.seat)
+                except TarotError as error:
+                    self.screen.say(str(error))
+                    continue
+                assert isinstance(shown, DeclareHandful)  # what these words read
+                return [shown]
+            if word not in _words.HELP and self._shown(word, view, len(offered)):
+                continue
+            if word in _words.HELP:
+                sizes_words = ", ".join(_LEVELS[level] for level in sorted(by_level))
+                self.screen.say_all(
+                    textwrap.wrap(
+                        "A handful is a set of trumps shown before your first card: it scores "
+                        "a bonus for the camp that wins the deal. yes (oui) shows the one "
+                        f"above, no (non) none; {sizes_words} chooses a size; handful T1 T2 "
+                        "... (poignée ...) shows the trumps you choose. Your card is played "
+                        "next.",
+                        _WIDTH,
+                    )
+                )
+                continue
+            self.screen.say("Answer yes or no (oui or non), or 'help'.")
 
 
 def play_game(
@@ -410,6 +687,7 @@ def play_game(
     players: Sequence[Player] | None = None,
     glyphs: bool = True,
     replay: str = "",
+    confirm: bool = False,
 ) -> int:
     """Play ``state`` to the end with a person at ``seat``, through ``stdin`` and ``stdout``.
 
@@ -423,14 +701,16 @@ def play_game(
         glyphs: Whether to show the Unicode card glyphs next to the notation (they are left
             out anyway when ``stdout`` cannot encode them).
         replay: A line telling how to play this deal again, written when leaving early.
+        confirm: Ask even when the person has only one choice (by default it is played
+            for them, and said).
 
     Returns:
         The exit status: 0 when the deal was played to the end, 1 when the person left
-        (``quit``, ``exit`` or the end of the input).
+        (``quit``, ``exit``, ``quitter`` or the end of the input).
     """
     screen = _Screen(stdout, glyphs)
     others: Sequence[Player] = players or [SimplePlayer() for _ in range(state.rules.seats)]
-    echo = not stdin.isatty()
+    game = _Game(screen, stdin, seat, confirm=confirm)
     view = observe(state, seat)
     screen.say_all(_describe_hand(screen, view))
     face_down = 0  # écart cards another seat put aside since the last line written
@@ -439,8 +719,7 @@ def play_game(
         if actor == seat:
             screen.say_all(_face_down(view, face_down))
             face_down = 0
-            screen.say_all(_turn_lines(screen, view))
-            after_turn = _ask(state, view, stdin, screen, echo)
+            after_turn = game.turn(state)
             if after_turn is None:
                 screen.say_all([replay] if replay else [])
                 return EXIT_LEFT
@@ -460,37 +739,26 @@ def play_game(
     return EXIT_DONE
 
 
-def _seed(text: str) -> int:
-    """An argparse type: a whole number, 0 or more."""
-    try:
-        seed = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(
-            f"the seed must be a whole number, not {text!r}"
-        ) from None
-    if seed < 0:
-        raise argparse.ArgumentTypeError(f"the seed must be 0 or more, not {seed}")
-    return seed
-
-
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m frenchtarot play",
         description=(
             "Play one French Tarot deal in the terminal: you hold one seat, the built-in "
             "players hold the others. Answer with a choice's number or an action "
-            "(e.g. garde, call KS, discard 2S, KH); 'quit' or Ctrl-D leaves."
+            "(e.g. garde, call KS, discard 2S, KH; French words and card letters too: "
+            "écart 2S, RH); 'help' at any prompt says more; 'quit' or Ctrl-D leaves."
         ),
         epilog=(
             "Exit status: 0 when the deal was played to the end, 1 when you left before "
-            "(quit, exit, end of input), 130 on Ctrl-C, 2 for bad arguments."
+            "(quit, end of input), 130 on Ctrl-C, 2 for bad arguments."
         ),
     )
+    add_table_options(parser)
     parser.add_argument(
-        "--players", type=int, default=4, choices=(3, 4, 5), help="table size (default 4)"
-    )
-    parser.add_argument(
-        "--seed", type=_seed, default=None, help="seed of the deal, 0 or more (default: random)"
+        "--seed",
+        type=seed_number,
+        default=None,
+        help="seed of the deal, 0 or more (default: random)",
     )
     parser.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
     parser.add_argument("--dealer", type=int, default=0, help="dealing seat (default 0)")
@@ -499,6 +767,11 @@ def _parser() -> argparse.ArgumentParser:
         dest="glyphs",
         action="store_false",
         help="show cards by their notation only, without the Unicode card glyphs",
+    )
+    parser.add_argument(
+        "--confirm",
+        action="store_true",
+        help="ask even when you have only one choice (by default it is played for you)",
     )
     return parser
 
@@ -509,7 +782,7 @@ def main_play(
     stdin: TextIO | None = None,
     stdout: TextIO | None = None,
 ) -> int:
-    """Run ``python -m frenchtarot play [--players 3|4|5] [--seed N] [--seat S]``.
+    """Run ``python -m frenchtarot play [--players 3|4|5 | --rules NAME] [--seed N] [--seat S]``.
 
     Args:
         argv: The arguments after ``play``; ``None`` for ``sys.argv[1:]``.
@@ -523,7 +796,7 @@ def main_play(
     """
     parser = _parser()
     args = parser.parse_args(argv)
-    rules: Rules = RULES_BY_SEATS[args.players]
+    rules = table_rules(parser, args.rules, args.players)
     if not 0 <= args.seat < rules.seats:
         parser.error(f"--seat must be a seat from 0 to {rules.seats - 1}")
     if not 0 <= args.dealer < rules.seats:
@@ -534,22 +807,34 @@ def main_play(
     source = sys.stdin if stdin is None else stdin
     out = sys.stdout if stdout is None else stdout
     screen = _Screen(out, args.glyphs)
+    table = (
+        f"--players {rules.seats}"
+        if rules == RULES_BY_SEATS[rules.seats]
+        else f"--rules {rules.name}"
+    )
     replay = (
-        f"Replay this deal with: python -m frenchtarot play --players {rules.seats} "
+        f"Replay this deal with: python -m frenchtarot play {table} "
         f"--seed {seed} --seat {args.seat} --dealer {args.dealer}"
     )
     others = ", ".join(str(s) for s in range(rules.seats) if s != args.seat)
     screen.say(f"Seed: {seed}")
     screen.say(replay)
     screen.say(
-        f"French Tarot, {rules.seats} players. You are seat {args.seat}; seat {args.dealer} "
+        f"French Tarot, {rules.seats} players ({rules.name} rules). You are seat {args.seat}; "
+        f"seat {args.dealer} "
         f"deals and seat {(args.dealer + 1) % rules.seats} speaks first. "
-        f"The built-in players hold seats {others}."
+        f"The built-in players hold seats {others}. Type 'help' at any prompt for help."
     )
     state = new_deal(seed=seed, dealer=args.dealer, rules=rules)
     try:
         return play_game(
-            state, args.seat, stdin=source, stdout=out, glyphs=args.glyphs, replay=replay
+            state,
+            args.seat,
+            stdin=source,
+            stdout=out,
+            glyphs=args.glyphs,
+            replay=replay,
+            confirm=args.confirm,
         )
     except KeyboardInterrupt:
         screen.say("")
