@@ -215,11 +215,10 @@ def test_rules_name_the_fft_tables_as_players_does(
         (["play", "--rules", "3", "--players", "5"], "--rules three-player is a game of 3"),
         (["play", "--rules", "chouine"], "the presets are three-player, four-player"),
         (["match", "--rules", "4", "--players", "3"], "is a game of 4 players, not of 3"),
-        (["match", "--rules", "ludicash"], "match plays the FFT rules only"),
         (["match", "--rules", "5", "--dead-player"], "--dead-player plays the four-player game"),
         (["match", "--players", "4", "--dead-player"], "--dead-player needs --players 5"),
         (["arena", "--rules", "5"], "not of 4 (--players lists 4)"),
-        (["arena", "--rules", "ludicash"], "arena plays the FFT rules only"),
+        (["arena", "--rules", "ludicash", "--players", "simple,random,random"], "not of 3"),
         (["arena", "--rules", "nope"], "the presets are"),
     ],
 )
@@ -234,6 +233,16 @@ def test_rules_that_do_not_fit_are_a_usage_error(
     error = captured.err.splitlines()[-1]
     assert ": error: " in error and message in error
     assert "Traceback" not in captured.err
+
+
+def test_match_and_arena_play_house_rules(capsys: pytest.CaptureFixture[str]) -> None:
+    match = run_main(capsys, "match", "--rules", "ludicash", "--deals", "2", "--seed", "5")
+    assert "petite" not in match
+    assert match.count(" made ") + match.count(" lost ") >= 2
+    arena = ["arena", "--players", "simple,random,random,random", "--deals", "2", "--seed", "4"]
+    fft = run_main(capsys, *arena, "--quiet")
+    ludicash = run_main(capsys, *arena, "--quiet", "--rules", "ludicash")
+    assert "ludicash" in ludicash and ludicash != fft
 
 
 def test_match_and_arena_take_the_fft_rules_by_name(capsys: pytest.CaptureFixture[str]) -> None:

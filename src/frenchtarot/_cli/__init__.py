@@ -31,7 +31,6 @@ from frenchtarot import records
 from frenchtarot._cli._endings import broken_pipe, interrupted, plain_output
 from frenchtarot._cli._options import (
     add_table_options,
-    fft_only,
     mismatch,
     rules_name,
     seed_number,
@@ -262,7 +261,6 @@ def _match_players(
         )
     if not dead and players is not None and players != rules.seats:
         parser.error(mismatch(rules, players))
-    fft_only(parser, rules, "match")
     return 5 if dead else rules.seats
 
 
@@ -286,8 +284,8 @@ def main_match(argv: Sequence[str]) -> int:
         type=rules_name,
         default=None,
         metavar="NAME",
-        help="the FFT table to play, by name: three-player, four-player, five-player (or 3, "
-        "4, 5); checked against --players",
+        help="the rules to play, by name: three-player, four-player, five-player (or 3, 4, "
+        "5), ludicash; checked against --players",
     )
     parser.add_argument(
         "--dead-player",
@@ -316,6 +314,7 @@ def main_match(argv: Sequence[str]) -> int:
             deals=args.deals,
             seed=seed,
             dead_player=args.dead_player,
+            rules=args.rules,
         )
     except TarotError as error:
         parser.error(str(error))
@@ -491,8 +490,8 @@ def main_arena(argv: Sequence[str]) -> int:
         type=rules_name,
         default=None,
         metavar="NAME",
-        help="the FFT table to play, by name: three-player, four-player, five-player (or 3, "
-        "4, 5); checked against the number of --players",
+        help="the rules to play, by name: three-player, four-player, five-player (or 3, 4, "
+        "5), ludicash; checked against the number of --players",
     )
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     args = parser.parse_args(list(argv))
@@ -505,8 +504,6 @@ def main_arena(argv: Sequence[str]) -> int:
     if args.rules is not None:
         if args.rules.seats != len(names):
             parser.error(mismatch(args.rules, len(names), f"--players lists {len(names)}"))
-        # duplicate() plays the FFT table of its number of players: no other rules yet.
-        fft_only(parser, args.rules, "arena")
     seed = random.SystemRandom().randrange(2**32) if args.seed is None else args.seed
     players = [
         _arena_player(name, seed * len(names) + n, args.samples, args.rollouts)
@@ -519,7 +516,12 @@ def main_arena(argv: Sequence[str]) -> int:
     if args.workers == 1:
         try:
             result = duplicate(
-                players, deals=args.deals, seed=seed, progress=progress, names=labels
+                players,
+                deals=args.deals,
+                seed=seed,
+                progress=progress,
+                names=labels,
+                rules=args.rules,
             )
         except KeyboardInterrupt:
             bar.end_line()
@@ -540,6 +542,7 @@ def main_arena(argv: Sequence[str]) -> int:
                 executor=submitter,
                 progress=progress,
                 names=labels,
+                rules=args.rules,
             )
         except BaseException:  # Ctrl-C above all: the deals not started are dropped
             bar.end_line()

@@ -68,17 +68,3 @@ def mismatch(rules: Rules, players: int, source: str = "") -> str:
     """The message for rules of another table size than the ``players`` asked by ``source``."""
     source = source or f"--players {players}"
     return f"--rules {rules.name} is a game of {rules.seats} players, not of {players} ({source})"
-
-
-def fft_only(parser: argparse.ArgumentParser, rules: Rules, command: str) -> None:
-    """A usage error unless ``rules`` are the FFT table of their size.
-
-    For the commands whose library function (``new_match``, ``arena.duplicate``) takes no
-    rules yet and plays the FFT table of the number of players.
-    """
-    fft = RULES_BY_SEATS[rules.seats]
-    if rules != fft:
-        parser.error(
-            f"{command} plays the FFT rules only ({fft.name} at {rules.seats} players), "
-            f"not --rules {rules.name}"
-        )
