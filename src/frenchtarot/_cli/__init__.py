@@ -30,6 +30,7 @@ from typing import Any, Final, TypeVar
 from frenchtarot import records
 from frenchtarot._cli._endings import broken_pipe, interrupted, plain_output
 from frenchtarot._cli._options import (
+    RULES_HELP,
     add_table_options,
     mismatch,
     rules_name,
@@ -284,8 +285,7 @@ def main_match(argv: Sequence[str]) -> int:
         type=rules_name,
         default=None,
         metavar="NAME",
-        help="the rules to play, by name: three-player, four-player, five-player (or 3, 4, "
-        "5), ludicash; checked against --players",
+        help=RULES_HELP,
     )
     parser.add_argument(
         "--dead-player",
@@ -490,8 +490,7 @@ def main_arena(argv: Sequence[str]) -> int:
         type=rules_name,
         default=None,
         metavar="NAME",
-        help="the rules to play, by name: three-player, four-player, five-player (or 3, 4, "
-        "5), ludicash; checked against the number of --players",
+        help=RULES_HELP,
     )
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     args = parser.parse_args(list(argv))
@@ -501,9 +500,8 @@ def main_arena(argv: Sequence[str]) -> int:
         parser.error(f"unknown player {unknown[0]!r}: choose among {', '.join(ARENA_PLAYERS)}")
     if len(names) not in RULES_BY_SEATS:
         parser.error(f"the arena takes 3, 4 or 5 players, not {len(names)}")
-    if args.rules is not None:
-        if args.rules.seats != len(names):
-            parser.error(mismatch(args.rules, len(names), f"--players lists {len(names)}"))
+    if args.rules is not None and args.rules.seats != len(names):
+        parser.error(mismatch(args.rules, len(names), f"--players lists {len(names)}"))
     seed = random.SystemRandom().randrange(2**32) if args.seed is None else args.seed
     players = [
         _arena_player(name, seed * len(names) + n, args.samples, args.rollouts)
