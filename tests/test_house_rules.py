@@ -290,6 +290,26 @@ def test_soak_ludicash_scores_by_its_own_formula(soak_deals: int) -> None:
     assert report.deals == deals and report.finished > deals // 2
 
 
+#: The soak step's conformance run is cut in this many parts, which xdist spreads over the
+#: cores (the checker costs about 20 ms a deal).
+CONFORMANCE_PARTS = 4
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("part", range(CONFORMANCE_PARTS))
+def test_soak_ludicash_passes_the_conformance_checker(soak_deals: int, part: int) -> None:
+    """Every one of ``FRENCHTAROT_SOAK_DEALS`` Ludicash deals (10,000 by default), from other
+    seeds than the scored ones above, played through
+    :func:`~frenchtarot.testing.check_conformance`: it checks every step of each deal, and
+    that the Petite is never offered and always refused."""
+    size = -(-soak_deals // CONFORMANCE_PARTS)
+    first = 1_000_000 + part * size
+    deals = max(0, min(size, soak_deals - part * size))
+    if deals:
+        report = check_conformance(deals=deals, seed=first, rules=LUDICASH)
+        assert report.deals == deals and report.finished > deals // 2
+
+
 def test_ludicash_scorer_agrees_with_the_rulebook_examples() -> None:
     """The scorer above, on the rulebook's worked examples that Ludicash can play (every one
     but the Petite), gives the totals the rulebook prints."""
