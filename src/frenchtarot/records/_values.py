@@ -7,7 +7,6 @@ deal scoring nothing); it is not recomputed, having no deal to recompute it from
 
 from __future__ import annotations
 
-import math
 from typing import Final
 
 from frenchtarot._deal_values import Annulment, AnnulReason
@@ -110,8 +109,10 @@ def decode_score(document: dict[str, object]) -> Score:
 def _points(value: object, path: str) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         fail(path, f"expected a number of card points, got {kind_of(value)}")
+    if not 0 <= value <= _POINTS:  # before float(): an int may be too large for a float
+        fail(path, f"expected card points from 0 to 91, in halves, got {kind_of(value)}")
     points = float(value)
-    if not (0 <= points <= _POINTS and math.isfinite(points) and (points * 2).is_integer()):
+    if not (points * 2).is_integer():
         fail(path, f"expected card points from 0 to 91, in halves, got {kind_of(value)}")
     return points
 
@@ -128,7 +129,7 @@ def read_score(value: object, path: str, seats: int | None) -> Score:
     fields = read_object(value, path, SCORE_FIELDS if seats is not None else _SCORE_RECORD_FIELDS)
     low, high = (3, 5) if seats is None else (seats, seats)
     deltas_path = f"{path}.deltas"
-    raw_deltas = read_array(fields["deltas"], deltas_path, low, high, "deltas, one per seat,")
+    raw_deltas = read_array(fields["deltas"], deltas_path, low, high, "deltas")
     deltas = tuple(_signed(item, f"{deltas_path}[{n}]") for n, item in enumerate(raw_deltas))
     if sum(deltas) != 0:
         fail(deltas_path, f"the deltas add up to {sum(deltas)}, not 0")
@@ -158,6 +159,8 @@ def read_score(value: object, path: str, seats: int | None) -> Score:
     else:
         if taker is None or contract is None:
             fail(path, "a deal played out has a taker and a contract (an annulled one has none)")
+        if not multiplier:
+            fail(f"{path}.multiplier", "expected 1 or more: a deal played out is multiplied")
         if taker_points + defence_points != _POINTS:
             fail(path, "the card points of the taker and the defence add up to 91")
     return Score(

@@ -279,7 +279,7 @@ def _moves(value: object, rules: Rules) -> list[tuple[int, Action | None]]:
     moves: list[tuple[int, Action | None]] = []
     for number, item in enumerate(items):
         where = f"$.moves[{number}]"
-        pair = read_array(item, where, 2, 2, "items, a seat and an action or null,")
+        pair = read_array(item, where, 2, 2, "items (a seat, an action or null)")
         seat = read_seat(pair[0], f"{where}[0]", rules.seats)
         action = None if pair[1] is None else read_action(pair[1], f"{where}[1]")
         moves.append((seat, action))
@@ -292,7 +292,14 @@ def _check_bidding(
     taker: int | None,
     contract: Contract | None,
 ) -> None:
-    """The bidding's words come first, and the highest bid is the taker's contract."""
+    """The bidding's words come first, and the highest bid is the taker's contract.
+
+    A null (an écart card the seat did not see) comes after the bidding and the call.
+    """
+    hidden = _flow.actions_before_dog(rules)
+    for number, (_seat, action) in enumerate(moves[:hidden]):
+        if action is None:
+            fail(f"$.moves[{number}][1]", "only a card of the écart may be hidden (null)")
     highest: tuple[int | None, Contract | None] = (None, None)
     for number, (seat, action) in enumerate(moves[: rules.seats]):
         if isinstance(action, Bid):
@@ -319,10 +326,6 @@ def _check_moves(
 ) -> None:
     """The moves agree with the tricks, the handfuls, the slam and the call; their seats."""
     history = [action for _seat, action in moves]
-    hidden = _flow.actions_before_dog(rules)
-    for number, action in enumerate(history):
-        if action is None and number < hidden:
-            fail(f"$.moves[{number}][1]", "only a card of the écart may be hidden (null)")
     played = [action.card for action in history if isinstance(action, Play)]
     dealt = [card for done in tricks for card in done.cards] + list(trick)
     if played != dealt:
