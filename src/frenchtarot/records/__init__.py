@@ -277,8 +277,8 @@ def loads(text: str | bytes | bytearray) -> _Loaded:
             skipped).
 
     Returns:
-        What the record holds: a :class:`~frenchtarot.State` (the state the deal record's
-        actions reached), a :class:`~frenchtarot.match.Match`, an
+        The value the record holds, one of a :class:`~frenchtarot.State` (the state the
+        deal record's actions reached), a :class:`~frenchtarot.match.Match`, an
         :class:`~frenchtarot.Observation`, an action, a tuple of actions or a
         :class:`~frenchtarot.Score`.
 
