@@ -359,6 +359,10 @@ def test_anything_else_is_not_written() -> None:
     for value in (None, "pass", 3, ft.FOUR_PLAYER, [ft.Pass(), "pass"], (3,), {ft.Pass()}):
         with pytest.raises(ft.TarotTypeError):
             records.dumps(value)  # type: ignore[arg-type]
+    for indent in (43_940_805_179, -(2**63) - 1, -1, 65):  # no MemoryError, OverflowError
+        with pytest.raises(ft.TarotTypeError, match="from 0 to 64"):
+            records.dumps(ft.Pass(), indent=indent)
+    assert records.load_action(records.dumps(ft.Pass(), indent=64)) == ft.Pass()
     for loader in (records.load_state, records.load_observation, records.load_score):
         with pytest.raises(ft.TarotTypeError):
             loader(None)  # type: ignore[arg-type]

@@ -131,6 +131,9 @@ _Loaded: TypeAlias = State | Match | Observation | Action | tuple[Action, ...] |
 """What a record holds, as the loaders give it back."""
 _SCHEMA_FILE: Final = "record-1.schema.json"
 _COMPACT: Final = json.JSONEncoder(separators=(",", ":"))
+_MOST_INDENT: Final = 64
+"""A larger indent is refused: its text would be mostly spaces (a huge one, no memory);
+a negative one means nothing."""
 
 
 def encode(record: _Writable) -> dict[str, JSONValue]:
@@ -177,14 +180,16 @@ def dumps(record: _Writable, *, indent: int | None = None) -> str:
 
     Args:
         record: What to write, as for :func:`encode`.
-        indent: Indent nested values by this many spaces; ``None`` (the default) writes
-            one compact line, with no newline, as JSON Lines and a line protocol need.
+        indent: Indent nested values by this many spaces (0 to 64); ``None`` (the
+            default) writes one compact line, with no newline, as JSON Lines and a line
+            protocol need.
 
     Returns:
         The JSON text, ASCII only.
 
     Raises:
-        TarotTypeError: ``record`` is nothing a record holds, or ``indent`` not an int.
+        TarotTypeError: ``record`` is nothing a record holds, or ``indent`` not an int
+            from 0 to 64.
 
     >>> import frenchtarot as ft
     >>> from frenchtarot.records import dumps
@@ -193,8 +198,10 @@ def dumps(record: _Writable, *, indent: int | None = None) -> str:
     """
     if indent is None:
         return _COMPACT.encode(encode_any(record))
-    if isinstance(indent, bool) or not isinstance(indent, int):
-        raise TarotTypeError(f"indent must be an int or None, not {describe_value(indent)}")
+    if isinstance(indent, bool) or not isinstance(indent, int) or not 0 <= indent <= _MOST_INDENT:
+        raise TarotTypeError(
+            f"indent must be an int from 0 to {_MOST_INDENT} or None, not {describe_value(indent)}"
+        )
     return json.dumps(encode_any(record), indent=indent, separators=(",", ": "))
 
 
