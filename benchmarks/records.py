@@ -27,6 +27,10 @@ one in 50, played out by ``rollout`` and handed to ``Match.update``. Kept at dea
 
 A match that looks back over its earlier deals shows it here: act growing from deal 10 to
 deal ``M``, loads per deal growing from ``M / 10`` to ``M`` deals.
+
+Then the view records (the JSON a server sends each seat): for every state of ``N / 20``
+random deals of each table size, ``observe``, ``records.dumps`` of the observation and
+``records.load_observation`` of its text, microseconds a call, and the median size.
 Nothing here is a test: no number is asserted.
 """
 
@@ -113,6 +117,37 @@ def match_rows(length: int) -> None:
         )
 
 
+def view_rows(deals: int) -> None:
+    """The cost of a view record at each table size: what a server pays for each seat after
+    each action. Every state of ``deals`` random deals, observed by the seat to act (or
+    seat 0 once the deal is over)."""
+    for rules in ft.RULES_BY_SEATS.values():
+        view_row(rules, deals)
+
+
+def view_row(rules: ft.Rules, deals: int) -> None:
+    states = []
+    for seed in range(deals):
+        state = ft.new_deal(seed=seed, rules=rules)
+        rng = random.Random(seed)
+        states.append(state)
+        while not state.is_terminal:
+            state = ft.apply(state, rng.choice(ft.legal_actions(state)))
+            states.append(state)
+    views = [ft.observe(state, state.current or 0) for state in states]
+    texts = [records.dumps(view) for view in views]
+    observed = best_of(3, lambda: [ft.observe(s, s.current or 0) for s in states])
+    dumped = best_of(3, lambda: [records.dumps(view) for view in views])
+    loaded = best_of(3, lambda: [records.load_observation(text) for text in texts])
+    count = len(views)
+    print(
+        f"{rules.name:>12} views: observe {observed / count * 1e6:5.1f} us, "
+        f"dumps {dumped / count * 1e6:5.1f} us ({count / dumped:,.0f}/s), "
+        f"load_observation {loaded / count * 1e6:6.1f} us; "
+        f"median {statistics.median(len(text) for text in texts):,.0f} bytes"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=2000, help="deals (default 2000)")
@@ -141,6 +176,7 @@ def main() -> None:
         f"size of a finished four-player deal: median {statistics.median(sizes):,.0f} bytes "
         f"(min {min(sizes):,}, max {max(sizes):,}); JSON Lines: {len(text):,} bytes in all"
     )
+    view_rows(max(1, args.deals // 20))
     match_rows(args.match_deals)
 
 

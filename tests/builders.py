@@ -16,8 +16,8 @@ Stable API for every test module:
   :func:`play_to_end`: seeded deals (plain, rich in trumps, or a petit sec) played at random
   with a bias towards the rarer situations; :func:`random_finished_deal` plays a seeded deal
   out with :func:`frenchtarot.rollout`.
-* :func:`swap_deal`, :func:`swap_action` and :func:`twin`: the same deal with two cards
-  exchanged, for the tests that a seat cannot tell two deals apart.
+* :func:`swap_deal`, :func:`swap_action`, :func:`twin` and :func:`twin_for`: the same deal
+  with two cards exchanged, for the tests that a seat cannot tell two deals apart.
 * :data:`HOUSE_RULES`: a custom :class:`~frenchtarot.Rules` of each table size that changes
   every house-rule knob, for the features' tests "under a custom Rules" (beside
   :data:`frenchtarot.rules.LUDICASH`).
@@ -88,6 +88,7 @@ __all__ = [
     "swap_action",
     "swap_deal",
     "twin",
+    "twin_for",
     "visible",
 ]
 
@@ -475,6 +476,33 @@ def twin(
         other = _replay(swap_deal(dealt, a, b), (swap_action(x, a, b) for x in state.history))
         if other is not None and (seat is None or visible(other, seat) == seen):
             return other, a, b
+    return None
+
+
+def twin_for(state: State, seat: int, rng: random.Random) -> State | None:
+    """A deal that differs from ``state`` by two cards ``seat`` never saw, replayed to the
+    same point; at five players the called card first, when the seat has not seen it (so
+    that the partner differs). Any rules, house rules too."""
+    dealt: Deal = ([list(hand) for hand in state.dealt], list(state.dog), state.dealer)
+    groups = [*dealt[0], dealt[1]]
+    place = {card: where for where, group in enumerate(groups) for card in group}
+    seen = visible(state, seat)
+    unseen = [card for card in DECK if card not in seen]
+    pairs = [(a, b) for a, b in itertools.combinations(unseen, 2) if place[a] != place[b]]
+    rng.shuffle(pairs)
+    called = state.called
+    if called is not None:
+        pairs.sort(key=lambda pair: called not in pair)
+    for a, b in pairs[:40]:
+        hands, dog, dealer = swap_deal(dealt, a, b)
+        other = deal_from(hands, dog, dealer=dealer, rules=state.rules)
+        try:
+            for action in state.history:
+                other = apply(other, swap_action(action, a, b))
+        except IllegalActionError:
+            continue
+        if visible(other, seat) == seen:
+            return other
     return None
 
 

@@ -35,7 +35,7 @@ from frenchtarot import (
 )
 from frenchtarot.errors import NotationError, TarotError, TarotTypeError
 from frenchtarot.rules import LUDICASH
-from tests.builders import start, swap_action, swap_deal, visible
+from tests.builders import twin_for
 
 TABLES = [pytest.param(rules, id=rules.name) for rules in RULES_BY_SEATS.values()]
 
@@ -174,31 +174,6 @@ def texts(state: State, seat: int, rng: random.Random) -> Iterator[Action | str]
         pool.append("".join(rng.choice(string.printable) for _ in range(rng.randint(1, 12))))
     rng.shuffle(pool)
     yield from pool
-
-
-def twin_for(state: State, seat: int, rng: random.Random) -> State | None:
-    """A deal that differs from ``state`` by two cards ``seat`` never saw, replayed to the
-    same point; at five players the called card first, when the seat has not seen it."""
-    dealt = ([list(hand) for hand in state.dealt], list(state.dog), state.dealer)
-    groups = [*dealt[0], dealt[1]]
-    place = {card: where for where, group in enumerate(groups) for card in group}
-    seen = visible(state, seat)
-    unseen = [card for card in DECK if card not in seen]
-    pairs = [(a, b) for a, b in itertools.combinations(unseen, 2) if place[a] != place[b]]
-    rng.shuffle(pairs)
-    called = state.called
-    if called is not None:
-        pairs.sort(key=lambda pair: called not in pair)
-    for a, b in pairs[:40]:
-        other = start(swap_deal(dealt, a, b))
-        try:
-            for action in state.history:
-                other = ft.apply(other, swap_action(action, a, b))
-        except IllegalActionError:
-            continue
-        if visible(other, seat) == seen:
-            return other
-    return None
 
 
 def compare_twins(rules: ft.Rules, deals: int, per_step: int, seed: int) -> tuple[int, int]:

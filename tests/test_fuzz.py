@@ -92,7 +92,14 @@ HOUSE_DEALS = st.builds(
 def record_objects() -> st.SearchStrategy[Any]:
     """Valid records as JSON objects, some with one field replaced by anything, or one field
     of their rules object."""
-    valid = st.one_of(states(20), MATCHES, HOUSE_DEALS).map(records.encode)
+    valid = st.one_of(
+        st.one_of(states(20), MATCHES, HOUSE_DEALS).map(records.encode),
+        st.builds(
+            lambda state, seat: records.encode(ft.observe(state, seat % state.rules.seats)),
+            states(20),
+            st.integers(0, 4),
+        ),
+    )
     spelled = st.sampled_from(list(HOUSE_RULES.values())).map(
         lambda rules: records.encode(ft.new_deal(seed=1, rules=rules))
     )
@@ -101,7 +108,22 @@ def record_objects() -> st.SearchStrategy[Any]:
         st.builds(
             lambda record, key, value: {**record, key: value},
             valid,
-            st.sampled_from(["format", "kind", "rules", "dealer", "hands", "moves", "names"]),
+            st.sampled_from(
+                [
+                    "format",
+                    "kind",
+                    "rules",
+                    "dealer",
+                    "hands",
+                    "moves",
+                    "names",
+                    "hand",
+                    "phase",
+                    "tricks",
+                    "legal_actions",
+                    "score",
+                ]
+            ),
             anything(),
         ),
         st.builds(
@@ -270,10 +292,28 @@ CALLS: dict[str, tuple[Callable[..., object], tuple[st.SearchStrategy[Any], ...]
     "records.dumps": (
         lambda record, indent: records.dumps(record, indent=indent),
         (
-            st.one_of(anything(), states(20), MATCHES, HOUSE_DEALS),
+            st.one_of(
+                observations_or_anything(),
+                actions_or_anything(),
+                st.lists(actions(), max_size=3),
+                states(20),
+                MATCHES,
+                HOUSE_DEALS,
+            ),
             st.one_of(st.none(), anything()),
         ),
     ),
+    **{
+        f"records.{loader.__name__}": (loader, (st.one_of(anything(), record_texts()),))
+        for loader in (
+            records.load_state,
+            records.load_match,
+            records.load_observation,
+            records.load_action,
+            records.load_actions,
+            records.load_score,
+        )
+    },
     "records.iter_load": (
         lambda lines: list(records.iter_load(lines)),
         (st.one_of(anything(), st.lists(record_texts(), max_size=3)),),

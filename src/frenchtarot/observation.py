@@ -161,6 +161,28 @@ class Observation:
         return bids_in(self.rules, self.dealer, self.history)
 
     @property
+    def moves(self) -> tuple[tuple[int, Action | None], ...]:
+        """:attr:`history` with the seat that took each action: ``(seat, action)`` pairs.
+
+        As :attr:`State.moves <frenchtarot.State.moves>`, from what the seat knows: the
+        seats follow from the dealer, the bidding and the winners of the tricks, all
+        public. An écart card this seat did not see is ``None``, the taker's.
+
+        >>> import frenchtarot as ft
+        >>> state = ft.new_deal(seed=1)
+        >>> for word in ("garde", "pass", "pass", "pass"):
+        ...     state = ft.apply(state, ft.parse_action(word))
+        >>> ft.observe(state, 3).moves == state.moves
+        True
+        >>> ft.observe(state, 3).moves[:2]
+        ((1, Bid(contract=Contract.GARDE)), (2, Pass()))
+        """
+        winners = [trick.winner for trick in self.tricks]
+        history = self.history
+        seats = _flow.seats_of(self.rules, self.dealer, self.taker, self.slam, history, winners)
+        return tuple(zip(seats, history, strict=True))
+
+    @property
     def excuse_exchanges(self) -> tuple[ExcuseExchange, ...]:
         """The half-point cards owed for the Excuse so far (at most one in a deal).
 

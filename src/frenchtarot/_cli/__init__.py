@@ -372,6 +372,9 @@ def main_replay(argv: Sequence[str]) -> int:
     if isinstance(record, Match):
         print("\n".join(describe_match(record)))
         return 0
+    if not isinstance(record, State):
+        print(f"error: {args.file}: not a deal or a match record", file=sys.stderr)
+        return 1
     start = deal_from(record.dealt, record.dog, dealer=record.dealer, rules=record.rules)
     replayer = _Replayer(record)
     _, lines = describe_deal(start, [replayer] * record.rules.seats, until=len(record.history))

@@ -131,10 +131,12 @@ def seats_of(
     dealer: int,
     taker: int | None,
     slam: bool,
-    history: Sequence[Action],
+    history: Sequence[Action | None],
     winners: Sequence[int],
 ) -> list[int]:
     """The seat that took each action of ``history``, in order.
+
+    A ``None`` in ``history`` (an écart card a seat did not see) is the taker's, as the écart.
 
     ``winners`` are the winners of the deal's completed tricks, in order (a trick's winner
     leads the next). The bidding goes round once from the first bidder; the call, the écart

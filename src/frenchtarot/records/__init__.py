@@ -1,18 +1,35 @@
-"""Records: a deal or a match as versioned JSON, and streams of them as JSON Lines.
+"""Records: the JSON of everything that crosses a wire, versioned, checked when read.
 
-A deal record holds what it takes to play the deal again: the format, the rules, the dealer,
-the hands and the dog as dealt, and every action with the seat that took it, in the
-library's notation (``str(card)``, ``str(action)``). A match record holds the match's
-settings, its finished deals and the deal in progress. The JSON Schema of both ships with
-the package (:func:`json_schema`).
+One format (``"format": "frenchtarot/1"``), one schema (:func:`json_schema`) and one error
+(:class:`~frenchtarot.errors.RecordError`) for every kind of record, each named by its
+``"kind"``:
+
+* ``"deal"``: a :class:`~frenchtarot.State`, as what it takes to play the deal again: the
+  rules, the dealer, the hands and the dog as dealt, and every action with the seat that
+  took it, in the library's notation (``str(card)``, ``str(action)``);
+* ``"match"``: a :class:`~frenchtarot.match.Match`: its settings, its finished deals and
+  the deal in progress;
+* ``"observation"``: one seat's view, an :class:`~frenchtarot.Observation`, what a server
+  sends each player (the *view record*): nothing the observation does not hold;
+* ``"action"``: one action, what a player sends back; ``"actions"``: a list of actions;
+* ``"score"``: a :class:`~frenchtarot.Score`, with all its breakdown.
+
+:func:`dumps` (or :func:`encode`, for the Python data) writes any of them; each loader reads
+one kind and returns one type (:func:`load_state`, :func:`load_match`,
+:func:`load_observation`, :func:`load_action`, :func:`load_actions`, :func:`load_score`),
+and :func:`loads` reads any kind. A record loads to the exact value that was written
+(``load_observation(dumps(view)) == view``) or not at all.
+
+Enums are written by fixed wire codes, never by their Python values or names:
+:data:`PHASE_CODES`, :data:`CONTRACT_CODES`, :data:`CAMP_CODES` and
+:data:`ANNULMENT_CODES` (a refusal's rule has :attr:`Rule.code <frenchtarot.Rule.code>`).
 
 Any valid :class:`~frenchtarot.Rules` is written, and each has one spelling. A preset (a
 value equal to one of :data:`~frenchtarot.rules.PRESETS`) is written by its name, e.g.
 ``"rules": "ludicash"``. Any other value is written in full, as an object of every field
 of ``Rules`` under its attribute's name, in the order of the class: the contracts as
-``[code, multiplier]`` pairs in the bidding order, the codes being ``"petite"``,
-``"garde"``, ``"garde_sans"`` and ``"garde_contre"`` (the bids' notation, not the enum's
-values), and the handfuls as ``[trumps, bonus]`` pairs::
+``[code, multiplier]`` pairs in the bidding order (codes of :data:`CONTRACT_CODES`), and
+the handfuls as ``[trumps, bonus]`` pairs::
 
     {"name": "house-4", "seats": 4, "hand_size": 18, "dog_size": 6, "packet": 3,
      "handfuls": [[10, 25], [13, 35], [15, 45]], "calls_partner": false, "min_cut": 3,
@@ -24,10 +41,10 @@ The loader also reads the object form of a preset (to the preset), but the write
 writes it. A rules object the :class:`~frenchtarot.Rules` class refuses is refused as any
 other fault of a record, at the path of the field (``$.rules.contracts[1]``).
 
-Loading checks everything and replays every action through the rules
-(:func:`frenchtarot.act`), so a record loads to the exact value that was saved
-(``loads(dumps(x)) == x``) or not at all: any fault raises one
-:class:`~frenchtarot.errors.RecordError` that says where (a JSON path, and the index of the
+Loading checks everything: a deal's or a match's actions are replayed through the rules
+(:func:`frenchtarot.act`); a view, which holds no deal to replay, is checked field by field
+and for what its fields say together. Any fault raises one
+:class:`~frenchtarot.errors.RecordError` that says where (a JSON path, and the index of an
 action) and why.
 
 >>> import frenchtarot as ft
@@ -36,7 +53,10 @@ action) and why.
 >>> text = records.dumps(state)
 >>> text[:60]
 '{"format":"frenchtarot/1","kind":"deal","rules":"four-player'
->>> records.loads(text) == state
+>>> records.load_state(text) == state
+True
+>>> view = ft.observe(state, 2)
+>>> records.load_observation(records.dumps(view)) == view
 True
 """
 
@@ -46,19 +66,30 @@ import io
 import json
 from collections.abc import Callable, Iterable, Iterator
 from importlib import resources
-from typing import IO, TYPE_CHECKING, Final, NoReturn, TypeAlias
+from typing import IO, TYPE_CHECKING, Final, TypeAlias
 
 from typing_extensions import TypeAliasType
 
-from frenchtarot._checks import describe_value, quote
+from frenchtarot._checks import describe_value
 from frenchtarot._core.state import State
+from frenchtarot.actions import Action
 from frenchtarot.errors import RecordError, TarotTypeError
 from frenchtarot.match import Match
-from frenchtarot.records._decode import CONTRACT_CODES, FORMAT, decode_record, fail
-from frenchtarot.rules import PRESETS, Rules
+from frenchtarot.observation import Observation
+from frenchtarot.records._codes import ANNULMENT_CODES, CAMP_CODES, CONTRACT_CODES, PHASE_CODES
+from frenchtarot.records._decode import decode_deal, decode_match
+from frenchtarot.records._kinds import decode_any, encode_any, of_kind
+from frenchtarot.records._read import FORMAT, fail, parse_text
+from frenchtarot.records._values import decode_action, decode_actions, decode_score
+from frenchtarot.records._view import decode_observation
+from frenchtarot.scoring import Score
 
 __all__ = [
+    "ANNULMENT_CODES",
+    "CAMP_CODES",
+    "CONTRACT_CODES",
     "FORMAT",
+    "PHASE_CODES",
     "JSONValue",
     "RecordError",
     "decode",
@@ -69,6 +100,12 @@ __all__ = [
     "iter_load",
     "json_schema",
     "load",
+    "load_action",
+    "load_actions",
+    "load_match",
+    "load_observation",
+    "load_score",
+    "load_state",
     "loads",
 ]
 
@@ -86,28 +123,46 @@ else:
         "JSONValue", bool | int | float | str | list["JSONValue"] | dict[str, "JSONValue"] | None
     )
 
+_Writable: TypeAlias = (
+    State | Match | Observation | Action | list[Action] | tuple[Action, ...] | Score
+)
+"""What a record can hold, as given to the writers (a list of actions as a list or tuple)."""
+_Loaded: TypeAlias = State | Match | Observation | Action | tuple[Action, ...] | Score
+"""What a record holds, as the loaders give it back."""
 _SCHEMA_FILE: Final = "record-1.schema.json"
+_COMPACT: Final = json.JSONEncoder(separators=(",", ":"))
+_MOST_INDENT: Final = 64
+"""A larger indent is refused: its text would be mostly spaces (a huge one, no memory);
+a negative one means nothing."""
 
 
-def encode(record: State | Match) -> dict[str, JSONValue]:
-    """The JSON object of a deal (a :class:`~frenchtarot.State`) or a match, as Python data.
+def encode(record: _Writable) -> dict[str, JSONValue]:
+    """The JSON object of a record of any kind, as Python data.
 
     :func:`dumps` writes this object; :func:`decode` reads it back.
 
     Args:
-        record: A state, at any point of its deal, or a :class:`~frenchtarot.match.Match`.
+        record: A state (a ``"deal"`` record, at any point of its deal), a
+            :class:`~frenchtarot.match.Match`, an :class:`~frenchtarot.Observation` (a
+            ``"observation"``, the view of one seat), an action, a list or tuple of actions
+            (``"actions"``) or a :class:`~frenchtarot.Score`.
 
     Returns:
-        A dict of JSON values (str, int, bool, None, lists, dicts).
+        A dict of JSON values (str, int, float, bool, None, lists, dicts).
 
     Raises:
-        TarotTypeError: ``record`` is neither a State nor a Match.
+        TarotTypeError: ``record`` is none of these, or a list holds something else than
+            actions.
 
     >>> import frenchtarot as ft
     >>> from frenchtarot.records import encode
     >>> record = encode(ft.apply(ft.new_deal(seed=1), ft.Pass()))
     >>> record["kind"], record["dealer"], record["dog"], record["moves"]
     ('deal', 0, ['T19', '1S', '5D', '9D', '6C', '8C'], [[1, 'pass']])
+    >>> encode(ft.Bid(ft.Contract.GARDE_SANS))
+    {'format': 'frenchtarot/1', 'kind': 'action', 'notation': 'garde_sans'}
+    >>> encode(ft.legal_actions(ft.new_deal(seed=1)))["actions"]
+    ['pass', 'petite', 'garde', 'garde_sans', 'garde_contre']
     >>> import attrs
     >>> from frenchtarot.rules import LUDICASH
     >>> encode(ft.new_deal(seed=1, rules=LUDICASH))["rules"]
@@ -117,96 +172,51 @@ def encode(record: State | Match) -> dict[str, JSONValue]:
     >>> written["name"], written["contracts"], written["slam_defence"]
     ('club', [['garde', 2], ['garde_sans', 4], ['garde_contre', 6]], 150)
     """
-    if isinstance(record, State):
-        return {
-            "format": FORMAT,
-            "kind": "deal",
-            "rules": _encode_rules(record.rules),
-            **_encode_deal(record),
-        }
-    if isinstance(record, Match):
-        draw = record.draw
-        current = record.current
-        return {
-            "format": FORMAT,
-            "kind": "match",
-            "rules": _encode_rules(record.rules),
-            "names": list(record.names),
-            "deals_to_play": record.deals_to_play,
-            "dead_player": record.dead_player,
-            "seed": record.seed,
-            "first_dealer": record.first_dealer,
-            "draw": None if draw is None else [[p, str(card)] for p, card in draw.draws],
-            "deals": [_encode_deal(deal) for deal in record.deals],
-            "current": None if current is None else _encode_deal(current),
-        }
-    raise TarotTypeError(f"a record is a State or a Match, not {describe_value(record)}")
+    return encode_any(record)
 
 
-def _encode_rules(rules: Rules) -> JSONValue:
-    """The ``"rules"`` of a record: a preset's name, or the object of every field."""
-    if PRESETS.get(rules.name) == rules:
-        return rules.name
-    return {
-        "name": rules.name,
-        "seats": rules.seats,
-        "hand_size": rules.hand_size,
-        "dog_size": rules.dog_size,
-        "packet": rules.packet,
-        "handfuls": [[trumps, bonus] for trumps, bonus in rules.handfuls],
-        "calls_partner": rules.calls_partner,
-        "min_cut": rules.min_cut,
-        "contracts": [[CONTRACT_CODES[contract], times] for contract, times in rules.contracts],
-        "petit_au_bout": rules.petit_au_bout,
-        "petit_au_bout_multiplied": rules.petit_au_bout_multiplied,
-        "slam_announced": rules.slam_announced,
-        "slam_unannounced": rules.slam_unannounced,
-        "slam_missed": rules.slam_missed,
-        "slam_defence": rules.slam_defence,
-    }
-
-
-def _encode_deal(state: State) -> dict[str, JSONValue]:
-    return {
-        "dealer": state.dealer,
-        "hands": [[str(card) for card in hand] for hand in state.dealt],
-        "dog": [str(card) for card in state.dog],
-        "moves": [[seat, str(action)] for seat, action in state.moves],
-    }
-
-
-def dumps(record: State | Match, *, indent: int | None = None) -> str:
-    """The JSON text of a deal or a match record (see :func:`encode`).
+def dumps(record: _Writable, *, indent: int | None = None) -> str:
+    """The JSON text of a record of any kind (see :func:`encode`).
 
     Args:
-        record: A state or a match.
-        indent: Indent nested values by this many spaces; ``None`` (the default) writes
-            one compact line, as JSON Lines needs.
+        record: What to write, as for :func:`encode`.
+        indent: Indent nested values by this many spaces (0 to 64); ``None`` (the
+            default) writes one compact line, with no newline, as JSON Lines and a line
+            protocol need.
 
     Returns:
         The JSON text, ASCII only.
 
     Raises:
-        TarotTypeError: ``record`` is neither a State nor a Match, or ``indent`` not an int.
+        TarotTypeError: ``record`` is nothing a record holds, or ``indent`` not an int
+            from 0 to 64.
+
+    >>> import frenchtarot as ft
+    >>> from frenchtarot.records import dumps
+    >>> dumps(ft.Play(ft.Card.parse("KH")))
+    '{"format":"frenchtarot/1","kind":"action","notation":"KH"}'
     """
-    if indent is not None and (isinstance(indent, bool) or not isinstance(indent, int)):
-        raise TarotTypeError(f"indent must be an int or None, not {describe_value(indent)}")
-    separators = (",", ":") if indent is None else (",", ": ")
-    return json.dumps(encode(record), indent=indent, separators=separators)
+    if indent is None:
+        return _COMPACT.encode(encode_any(record))
+    if isinstance(indent, bool) or not isinstance(indent, int) or not 0 <= indent <= _MOST_INDENT:
+        raise TarotTypeError(
+            f"indent must be an int from 0 to {_MOST_INDENT} or None, not {describe_value(indent)}"
+        )
+    return json.dumps(encode_any(record), indent=indent, separators=(",", ": "))
 
 
-def dump(record: State | Match, file: IO[str] | IO[bytes], *, indent: int | None = None) -> None:
-    """Write the JSON record of a deal or a match to an open file.
+def dump(record: _Writable, file: IO[str] | IO[bytes], *, indent: int | None = None) -> None:
+    """Write a record of any kind to an open file.
 
     Args:
-        record: A state or a match.
+        record: What to write, as for :func:`encode`.
         file: A file open for writing, text or binary (a binary file gets the ASCII bytes
             of the text).
         indent: As for :func:`dumps`.
 
     Raises:
-        TarotTypeError: ``record`` is neither a State nor a Match, or ``file`` has no
-            ``write`` method.
+        TarotTypeError: ``record`` is nothing a record holds, or ``file`` has no ``write``
+            method.
 
     >>> import io, frenchtarot as ft
     >>> from frenchtarot.records import dump, load
@@ -232,7 +242,7 @@ def _writer(file: object) -> Callable[[str], object]:
     return write
 
 
-def dump_many(records: Iterable[State | Match], file: IO[str] | IO[bytes]) -> int:
+def dump_many(records: Iterable[_Writable], file: IO[str] | IO[bytes]) -> int:
     """Write records as JSON Lines: one compact record per line, as they come.
 
     Nothing is held in memory but the record being written, so ``records`` may be a
@@ -240,19 +250,19 @@ def dump_many(records: Iterable[State | Match], file: IO[str] | IO[bytes]) -> in
     written.
 
     Args:
-        records: States and matches, in any mix.
+        records: Records of any kind, in any mix (a list of actions is one record).
         file: A file open for writing, text or binary (as for :func:`dump`).
 
     Returns:
         How many records were written.
 
     Raises:
-        TarotTypeError: ``records`` is not iterable, or holds something else than states
-            and matches, or ``file`` has no ``write`` method.
+        TarotTypeError: ``records`` is not iterable, or holds something no record holds,
+            or ``file`` has no ``write`` method.
     """
     if isinstance(records, (str, bytes)) or not isinstance(records, Iterable):
         raise TarotTypeError(
-            f"records must be an iterable of states and matches, not {describe_value(records)}"
+            f"records must be an iterable of values to write, not {describe_value(records)}"
         )
     write = _writer(file)
     count = 0
@@ -262,25 +272,32 @@ def dump_many(records: Iterable[State | Match], file: IO[str] | IO[bytes]) -> in
     return count
 
 
-def loads(text: str | bytes | bytearray) -> State | Match:
-    """Read a deal or a match record from its JSON text, replaying every action.
+def loads(text: str | bytes | bytearray) -> _Loaded:
+    """Read a record of any kind from its JSON text (a deal's actions replayed).
+
+    To read one kind, and get one type back, use its loader: :func:`load_state`,
+    :func:`load_match`, :func:`load_observation`, :func:`load_action`,
+    :func:`load_actions`, :func:`load_score`.
 
     Args:
         text: The JSON text; bytes are read as UTF-8 (a leading byte order mark is
             skipped).
 
     Returns:
-        The :class:`~frenchtarot.State` the record's deal reached, or the
-        :class:`~frenchtarot.match.Match`.
+        The value the record holds, one of a :class:`~frenchtarot.State` (the state the
+        deal record's actions reached), a :class:`~frenchtarot.match.Match`, an
+        :class:`~frenchtarot.Observation`, an action, a tuple of actions or a
+        :class:`~frenchtarot.Score`.
 
     Raises:
         RecordError: The text is not JSON, or not a record this version reads: a missing or
             unknown field, a value of the wrong type, rules that are neither a preset's name
             nor a rules object :class:`~frenchtarot.Rules` accepts, a card or action that is
-            not the library's notation, hands that are not a deal, an action the rules refuse, a
-            match whose deals do not follow its rules or are not the ones its seed deals,
-            or a later format. The error names the JSON path (and for an action its index
-            in ``moves``) and the reason.
+            not the library's notation, hands that are not a deal, an action the rules
+            refuse, a match whose deals do not follow its rules or are not the ones its seed
+            deals, a view whose fields disagree, a message of the bot protocol (which holds
+            no value), or a later format. The error names the JSON path (and for an action
+            its index in ``moves``) and the reason.
         TarotTypeError: ``text`` is not a str, bytes or bytearray.
 
     >>> from frenchtarot.records import loads
@@ -290,37 +307,100 @@ def loads(text: str | bytes | bytearray) -> State | Match:
     frenchtarot.errors.RecordError: invalid record at $.format: 'frenchtarot/2' was written \
 by a later version of frenchtarot; this one reads 'frenchtarot/1'
     """
-    if not isinstance(text, (str, bytes, bytearray)):
-        raise TarotTypeError(f"a record is JSON text (str or bytes), not {describe_value(text)}")
-    if not isinstance(text, str):
-        try:
-            text = bytes(text).decode("utf-8-sig")
-        except UnicodeDecodeError as error:
-            fail("$", f"not UTF-8 text: {error.reason} at byte {error.start}")
-    try:
-        document = json.loads(text, parse_constant=_no_constant, object_pairs_hook=_no_twice)
-    except RecordError:
-        raise
-    except (ValueError, RecursionError) as error:  # JSONDecodeError, too many digits
-        fail("$", f"not JSON text: {error}")
-    return decode(document)
+    return decode_any(parse_text(text))
 
 
-def _no_constant(name: str) -> NoReturn:
-    fail("$", f"{name} is not a JSON number")
+def load_state(text: str | bytes | bytearray) -> State:
+    """Read a deal record, replaying its actions: the state they reach.
+
+    Raises:
+        RecordError: As for :func:`loads`, or the record is of another kind.
+        TarotTypeError: ``text`` is not a str, bytes or bytearray.
+
+    >>> import frenchtarot as ft
+    >>> from frenchtarot.records import dumps, load_state
+    >>> load_state(dumps(ft.new_deal(seed=1))).dealer
+    0
+    >>> load_state(dumps(ft.Pass()))
+    Traceback (most recent call last):
+    ...
+    frenchtarot.errors.RecordError: invalid record at $.kind: expected 'deal', got a record \
+of the kind 'action'
+    """
+    return decode_deal(of_kind(parse_text(text), "deal"))
 
 
-def _no_twice(pairs: list[tuple[str, object]]) -> dict[str, object]:
-    result: dict[str, object] = {}
-    for key, value in pairs:
-        if key in result:
-            fail("$", f"the field {quote(key)} appears twice in one object")
-        result[key] = value
-    return result
+def load_match(text: str | bytes | bytearray) -> Match:
+    """Read a match record, replaying every deal (see :func:`loads`).
+
+    Raises:
+        RecordError: As for :func:`loads`, or the record is of another kind.
+        TarotTypeError: ``text`` is not a str, bytes or bytearray.
+    """
+    return decode_match(of_kind(parse_text(text), "match"))
 
 
-def load(file: IO[str] | IO[bytes]) -> State | Match:
-    """Read a deal or a match record from an open file (see :func:`loads`).
+def load_observation(text: str | bytes | bytearray) -> Observation:
+    """Read a view record: one seat's :class:`~frenchtarot.Observation`.
+
+    A view holds no deal to replay (the other hands are not in it): each field is checked,
+    and what the fields say together (no card in two places, the moves' seats and cards
+    against the tricks, the bidding against the taker, the phase against the seat to act,
+    the legal actions and the score). It loads equal to the observation written.
+
+    Raises:
+        RecordError: As for :func:`loads`, or the record is of another kind.
+        TarotTypeError: ``text`` is not a str, bytes or bytearray.
+
+    >>> import frenchtarot as ft
+    >>> from frenchtarot.records import dumps, load_observation
+    >>> view = ft.observe(ft.new_deal(seed=1), 1)
+    >>> load_observation(dumps(view)) == view
+    True
+    """
+    return decode_observation(of_kind(parse_text(text), "observation"))
+
+
+def load_action(text: str | bytes | bytearray) -> Action:
+    """Read an action record: one action, in the notation ``str(action)`` writes.
+
+    Raises:
+        RecordError: As for :func:`loads`, or the record is of another kind.
+        TarotTypeError: ``text`` is not a str, bytes or bytearray.
+
+    >>> from frenchtarot.records import load_action
+    >>> load_action('{"format": "frenchtarot/1", "kind": "action", "notation": "garde"}')
+    Bid(contract=Contract.GARDE)
+    """
+    return decode_action(of_kind(parse_text(text), "action"))
+
+
+def load_actions(text: str | bytes | bytearray) -> tuple[Action, ...]:
+    """Read an actions record: a list of actions (at most 200), in order.
+
+    Raises:
+        RecordError: As for :func:`loads`, or the record is of another kind.
+        TarotTypeError: ``text`` is not a str, bytes or bytearray.
+    """
+    return decode_actions(of_kind(parse_text(text), "actions"))
+
+
+def load_score(text: str | bytes | bytearray) -> Score:
+    """Read a score record.
+
+    A score record is checked for its shape and for what every score says (seats in
+    range, card points adding up to 91, deltas to zero); it is not recomputed, holding no
+    deal to recompute it from.
+
+    Raises:
+        RecordError: As for :func:`loads`, or the record is of another kind.
+        TarotTypeError: ``text`` is not a str, bytes or bytearray.
+    """
+    return decode_score(of_kind(parse_text(text), "score"))
+
+
+def load(file: IO[str] | IO[bytes]) -> _Loaded:
+    """Read a record of any kind from an open file (see :func:`loads`).
 
     Args:
         file: A file open for reading, text or binary (bytes are read as UTF-8).
@@ -345,13 +425,14 @@ def load(file: IO[str] | IO[bytes]) -> State | Match:
     return loads(text)
 
 
-def iter_load(lines: Iterable[str] | Iterable[bytes]) -> Iterator[State | Match]:
+def iter_load(lines: Iterable[str] | Iterable[bytes]) -> Iterator[_Loaded]:
     r"""Read JSON Lines records one at a time, from an open file or any iterable of lines.
 
-    Each record is checked and replayed as by :func:`loads` and given out before the next
-    line is read, so a stream of any length takes the memory of one record. Blank lines
-    are skipped. A bad line stops the iteration with a :class:`~frenchtarot.errors.RecordError`
-    whose :attr:`~frenchtarot.errors.RecordError.line` says which line; the records before it
+    Each record is checked (and a deal's actions replayed) as by :func:`loads` and given
+    out before the next line is read, so a stream of any length takes the memory of one
+    record. Blank lines are skipped. A bad line stops the iteration with a
+    :class:`~frenchtarot.errors.RecordError` whose
+    :attr:`~frenchtarot.errors.RecordError.line` says which line; the records before it
     were whole.
 
     Args:
@@ -371,8 +452,8 @@ def iter_load(lines: Iterable[str] | Iterable[bytes]) -> Iterator[State | Match]
     >>> from frenchtarot.records import RecordError, dumps, iter_load
     >>> stream = io.StringIO(dumps(ft.new_deal(seed=1)) + "\n\n{}\n")
     >>> loaded = iter_load(stream)
-    >>> next(loaded).dealer
-    0
+    >>> next(loaded) == ft.new_deal(seed=1)
+    True
     >>> try:
     ...     next(loaded)
     ... except RecordError as error:
@@ -386,7 +467,7 @@ def iter_load(lines: Iterable[str] | Iterable[bytes]) -> Iterator[State | Match]
     return _iter_lines(lines)
 
 
-def _iter_lines(lines: Iterable[str] | Iterable[bytes]) -> Iterator[State | Match]:
+def _iter_lines(lines: Iterable[str] | Iterable[bytes]) -> Iterator[_Loaded]:
     source = iter(lines)
     number = 0
     while True:
@@ -410,11 +491,12 @@ def _iter_lines(lines: Iterable[str] | Iterable[bytes]) -> Iterator[State | Matc
 
 
 def json_schema() -> dict[str, JSONValue]:
-    """The JSON Schema (draft 2020-12) of deal and match records, a fresh copy each call.
+    """The JSON Schema (draft 2020-12) of every kind of record, a fresh copy each call.
 
-    It ships inside the package as ``frenchtarot/schemas/record-1.schema.json``. It checks
-    the shape of a record; :func:`loads` also checks the cards form a deal and replays
-    the actions.
+    It ships inside the package as ``frenchtarot/schemas/record-1.schema.json``, and covers
+    the bot protocol's two messages (``"hello"``, ``"bye"``) too. It checks the shape of a
+    record; the loaders also check that the cards form a deal and replay the actions, and
+    that a view's fields agree.
 
     >>> from frenchtarot.records import json_schema
     >>> json_schema()["$defs"]["format"]["const"]
@@ -430,14 +512,14 @@ def json_schema() -> dict[str, JSONValue]:
     return schema
 
 
-def decode(document: object) -> State | Match:
-    """The deal or match of a JSON object already parsed (the inverse of :func:`encode`).
+def decode(document: object) -> _Loaded:
+    """The value of a JSON object already parsed (the inverse of :func:`encode`).
 
     Args:
         document: A dict as ``json.loads`` returns it.
 
     Returns:
-        The state or the match.
+        What the record holds, as for :func:`loads`.
 
     Raises:
         RecordError: As for :func:`loads`.
@@ -455,4 +537,4 @@ def decode(document: object) -> State | Match:
 illegal action petite (seat 2 to act, the bidding): a bid must be higher than every earlier bid \
 (the highest bid is garde)
     """
-    return decode_record(document)
+    return decode_any(document)
