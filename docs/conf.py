@@ -86,6 +86,8 @@ if os.environ.get("FRENCHTAROT_DOCS_ONLINE") == "1":
 nitpick_ignore_regex = [
     (r"py:.*", r"(collections\.abc|typing_extensions|enum|random)\.\w+"),
     (r"py:.*", r"(attr|attrs)\.[\w.]+"),
+    # The arena's executors, its journal's path and its pool's context.
+    (r"py:.*", r"(os|multiprocessing|concurrent\.futures)(\.[\w.]+)?"),
 ]
 
 

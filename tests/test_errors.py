@@ -74,6 +74,8 @@ HIERARCHY: list[tuple[type[TarotError], type[Exception]]] = [
     (errors_module.InvalidSettingsError, ValueError),
     (errors_module.InconsistentObservationError, ValueError),
     (errors_module.ConformanceError, AssertionError),
+    (errors_module.ArenaStoppedError, RuntimeError),
+    (errors_module.DealFailedError, RuntimeError),
 ]
 
 
@@ -103,7 +105,10 @@ def test_the_hierarchy_table_lists_every_error_class() -> None:
 
 
 def test_every_error_class_is_exported_by_errors_and_the_root_ones_are_the_same() -> None:
-    names = {cls.__name__ for cls, _ in HIERARCHY} | {"TarotError", "Rule"}
+    # ArenaInterrupted is the one exception that is not a TarotError: a KeyboardInterrupt.
+    assert issubclass(errors_module.ArenaInterrupted, KeyboardInterrupt)
+    assert not issubclass(errors_module.ArenaInterrupted, Exception)
+    names = {cls.__name__ for cls, _ in HIERARCHY} | {"TarotError", "Rule", "ArenaInterrupted"}
     assert names == set(errors_module.__all__)
     at_root = names & set(frenchtarot.__all__)
     # The deal's errors are at the root too; the features' are in their modules.
@@ -558,6 +563,9 @@ DOMAIN_ERRORS: list[tuple[str, str]] = [
     ("frenchtarot.testing", "ConformanceError"),
     ("frenchtarot.records", "RecordError"),
     ("frenchtarot.match", "InvalidMatchError"),
+    ("frenchtarot.arena", "ArenaStoppedError"),
+    ("frenchtarot.arena", "DealFailedError"),
+    ("frenchtarot.arena", "ArenaInterrupted"),
 ]
 
 

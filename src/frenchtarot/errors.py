@@ -1,8 +1,10 @@
 """The exceptions raised by :mod:`frenchtarot`.
 
-Every exception the library raises on purpose derives from :class:`TarotError`. Errors caused
-by a bad value also derive from :class:`ValueError`, and errors caused by a value of the wrong
-type from :class:`TypeError`, so callers can catch them either way::
+Every exception the library raises on purpose derives from :class:`TarotError`, but one:
+:class:`ArenaInterrupted`, the duplicate arena's Ctrl-C, is a :class:`KeyboardInterrupt`, so
+that an interrupt stays one. Errors caused by a bad value also derive from :class:`ValueError`,
+and errors caused by a value of the wrong type from :class:`TypeError`, so callers can catch
+them either way::
 
     try:
         state = frenchtarot.apply(state, action)
@@ -17,9 +19,13 @@ from typing import TYPE_CHECKING, ClassVar, Final
 
 if TYPE_CHECKING:
     from frenchtarot.actions import Action
+    from frenchtarot.arena import DealFailure, DuplicateResult
 
 __all__ = [
+    "ArenaInterrupted",
+    "ArenaStoppedError",
     "ConformanceError",
+    "DealFailedError",
     "DealOverError",
     "EncodingError",
     "IllegalActionError",
@@ -354,3 +360,64 @@ def _rebuild_error(
     check: str, detail: str, seed: int, step: int, history: tuple[Action, ...]
 ) -> ConformanceError:
     return ConformanceError(check, detail, seed=seed, step=step, history=history)
+
+
+class ArenaStoppedError(TarotError, RuntimeError):
+    """The duplicate arena stopped before the end; :attr:`result` holds what it played.
+
+    Raised by :func:`frenchtarot.arena.duplicate` when the executor was shut down, broke or
+    cancelled its work, when the journal could not be written, or when the ``progress``
+    callback raised (that error is the ``__cause__``).
+
+    Attributes:
+        result: The deals finished before the arena stopped, a
+            :class:`~frenchtarot.arena.DuplicateResult` whose ``complete`` is false.
+    """
+
+    code: ClassVar[str] = "arena_stopped"
+
+    def __init__(self, message: str, result: DuplicateResult) -> None:
+        super().__init__(message)
+        self.result = result
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (type(self), (str(self), self.result))
+
+
+class DealFailedError(ArenaStoppedError):
+    """A deal of the duplicate arena failed, and the arena was told to raise on failure.
+
+    Attributes:
+        failure: Which deal failed, where (rotation, seat, player) and why: a
+            :class:`~frenchtarot.arena.DealFailure`.
+        result: The deals finished so far, this failure included.
+    """
+
+    code: ClassVar[str] = "deal_failed"
+
+    def __init__(self, message: str, result: DuplicateResult, failure: DealFailure) -> None:
+        super().__init__(message, result)
+        self.failure = failure
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (type(self), (str(self), self.result, self.failure))
+
+
+class ArenaInterrupted(KeyboardInterrupt):
+    """Ctrl-C stopped the duplicate arena; :attr:`result` holds the deals it finished.
+
+    The one exception of the library that is not a :class:`TarotError`: it is a
+    :class:`KeyboardInterrupt`, so that an interrupt stays one (an ``except Exception``
+    does not swallow it, and an uncaught one ends the program as Ctrl-C does).
+
+    Attributes:
+        result: The deals finished before the interrupt, a
+            :class:`~frenchtarot.arena.DuplicateResult` whose ``complete`` is false.
+    """
+
+    def __init__(self, message: str, result: DuplicateResult) -> None:
+        super().__init__(message)
+        self.result = result
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (type(self), (str(self), self.result))
