@@ -13,9 +13,7 @@ import os
 import signal
 import subprocess
 import sys
-import threading
 from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -239,30 +237,6 @@ def test_the_progress_bar_ends_its_line_before_a_message(
     assert capsys.readouterr().err == "\r[" + "#" * 10 + "." * 20 + "] 1/3 deals\n" + (
         "\r[" + "#" * 30 + "] 3/3 deals\n"
     )
-
-
-def test_the_workers_ignore_ctrl_c() -> None:
-    previous = signal.getsignal(signal.SIGINT)
-    try:
-        _cli._ignore_interrupts()
-        assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN
-    finally:
-        signal.signal(signal.SIGINT, previous)
-
-
-def test_the_submitter_cancels_the_tasks_not_started() -> None:
-    gate = threading.Event()
-    pool = ThreadPoolExecutor(max_workers=1)
-    submitter = _cli._Submitter(pool)
-    handler = signal.getsignal(signal.SIGINT)
-    futures = [submitter.submit(gate.wait, 10) for _ in range(3)]
-    assert signal.getsignal(signal.SIGINT) is handler  # ignored only while submitting
-    submitter.cancel()
-    gate.set()
-    assert futures[0].result(timeout=10) is True
-    assert [future.cancelled() for future in futures] == [False, True, True]
-    with pytest.raises(RuntimeError):  # the pool is shut down
-        pool.submit(int)
 
 
 def test_ctrl_c_in_an_arena_in_process_ends_the_progress_line(

@@ -49,6 +49,7 @@ FEATURES = {
     "frenchtarot.players",
     "frenchtarot.sampling",
     "frenchtarot.arena",
+    "frenchtarot.bots",
     "frenchtarot.openspiel",
     "frenchtarot.pettingzoo",
     "frenchtarot._cli",

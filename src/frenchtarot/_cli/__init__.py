@@ -19,13 +19,10 @@ the terminal cannot encode a character; ``replay`` reads at most 16 MiB.
 from __future__ import annotations
 
 import argparse
-import multiprocessing
 import random
-import signal
 import sys
 from collections.abc import Callable, Sequence
-from concurrent.futures import Executor, Future, ProcessPoolExecutor
-from typing import Any, Final, TypeVar
+from typing import Any, Final
 
 from frenchtarot import records
 from frenchtarot._cli._endings import broken_pipe, interrupted, plain_output
@@ -51,7 +48,8 @@ from frenchtarot.actions import (
     Phase,
     Play,
 )
-from frenchtarot.arena import duplicate
+from frenchtarot.arena import ArenaStoppedError, duplicate, process_pool
+from frenchtarot.bots import ProgramPlayer, serve
 from frenchtarot.cards import Card
 from frenchtarot.errors import RecordError, TarotError
 from frenchtarot.match import Match, new_match, play_match
@@ -121,6 +119,7 @@ commands:
   match     play a game of several deals between the built-in players; print the sheet
   replay    load a saved deal or match record and print it
   arena     compare built-in players in duplicate: mean score per deal, 95% interval
+  bot       run a built-in player as a bot program (the line protocol of frenchtarot.bots)
 
 Run python -m frenchtarot COMMAND --help for a command's options. Examples:
   python -m frenchtarot --rules ludicash --seed 1
@@ -415,55 +414,34 @@ class _ProgressBar:
             self.open = False
 
 
-_T = TypeVar("_T")
-
-
-def _ignore_interrupts() -> None:
-    """A worker process's start: Ctrl-C is for the parent, which cancels the work."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-class _Submitter:
-    """Hands tasks to a process pool, with Ctrl-C ignored while its workers start.
-
-    The pool starts its workers when tasks are submitted. A worker started with ``SIGINT``
-    ignored keeps ignoring it (the disposition survives the new program's start, and Python
-    keeps it), so a Ctrl-C at the terminal, which reaches every process of the job, stops
-    only the parent and no worker prints a traceback. The worker's initializer ignores it
-    too, for the platforms where that does not carry over.
-    """
-
-    def __init__(self, pool: Executor) -> None:
-        self._pool = pool
-        self._futures: list[Future[Any]] = []
-
-    def submit(self, function: Callable[..., _T], /, *args: object) -> Future[_T]:
-        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+def _seat_player(
+    parser: argparse.ArgumentParser, spec: str, seed: int, args: argparse.Namespace
+) -> tuple[Player, str]:
+    """The player of one ``--seat`` (or ``--players`` item), and its label."""
+    if spec.startswith("cmd:"):
+        command = spec[4:].strip()
         try:
-            future = self._pool.submit(function, *args)
-        finally:
-            signal.signal(signal.SIGINT, previous)
-        self._futures.append(future)
-        return future
-
-    def cancel(self) -> None:
-        """Cancel the tasks not started, here and now, and let the pool end after the others.
-
-        (``shutdown(cancel_futures=True)`` leaves the cancelling to the pool's thread, which
-        skips it once the pool is garbage: then every task would still be played.)
-        """
-        for future in self._futures:
-            future.cancel()
-        self._pool.shutdown(wait=False)
+            program = ProgramPlayer(command, time_limit=args.time_limit)
+        except (TarotError, ValueError) as error:  # shlex: "No closing quotation"
+            parser.error(f"--seat {spec!r}: {error}")
+        return program, spec
+    name = spec.strip().lower()
+    if name not in ARENA_PLAYERS:
+        parser.error(
+            f"unknown player {name!r}: choose among {', '.join(ARENA_PLAYERS)}, or "
+            "cmd:PROGRAM for a bot program"
+        )
+    return _arena_player(name, seed, args.samples, args.rollouts), name
 
 
 def main_arena(argv: Sequence[str]) -> int:
-    """``python -m frenchtarot arena``: compare built-in players in duplicate."""
+    """``python -m frenchtarot arena``: compare players in duplicate."""
     parser = argparse.ArgumentParser(
         prog="python -m frenchtarot arena",
         description="Play deals in duplicate (each deal once per seat rotation, so that every "
         "player holds every hand) and print each player's mean score per deal with a 95% "
-        "confidence interval.",
+        "confidence interval. A player is a built-in one or a bot program speaking the line "
+        "protocol of frenchtarot.bots (--seat cmd:PROGRAM).",
     )
     parser.add_argument(
         "--players",
@@ -471,6 +449,14 @@ def main_arena(argv: Sequence[str]) -> int:
         help="3 to 5 comma-separated players among "
         + ", ".join(ARENA_PLAYERS)
         + " (default montecarlo,simple,simple,simple)",
+    )
+    parser.add_argument(
+        "--seat",
+        action="append",
+        metavar="PLAYER",
+        help="one seat's player, in seat order, instead of --players: a built-in player or "
+        "cmd:PROGRAM (a bot program and its arguments, e.g. 'cmd:node mybot.js'); repeat it "
+        "for each seat",
     )
     parser.add_argument("--deals", type=_deals, default=100, help="deals (default 100)")
     parser.add_argument(
@@ -489,6 +475,23 @@ def main_arena(argv: Sequence[str]) -> int:
         "--rollouts", type=_deals, default=1, help="montecarlo: playouts per card (default 1)"
     )
     parser.add_argument(
+        "--time-limit",
+        type=float,
+        default=5.0,
+        help="bot programs: seconds for each answer (default 5)",
+    )
+    parser.add_argument(
+        "--on-error",
+        choices=("record", "raise"),
+        default="record",
+        help="a deal a player fails: record it and play on (default), or stop",
+    )
+    parser.add_argument(
+        "--journal",
+        metavar="FILE",
+        help="write each finished deal to FILE (JSON Lines); run again to resume from it",
+    )
+    parser.add_argument(
         "--rules",
         type=rules_name,
         default=None,
@@ -497,67 +500,75 @@ def main_arena(argv: Sequence[str]) -> int:
     )
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     args = parser.parse_args(list(argv))
-    names = [name.strip().lower() for name in args.players.split(",")]
-    unknown = [name for name in names if name not in ARENA_PLAYERS]
-    if unknown:
-        parser.error(f"unknown player {unknown[0]!r}: choose among {', '.join(ARENA_PLAYERS)}")
-    if len(names) not in RULES_BY_SEATS:
-        parser.error(f"the arena takes 3, 4 or 5 players, not {len(names)}")
-    if args.rules is not None and args.rules.seats != len(names):
-        parser.error(mismatch(args.rules, len(names), f"--players lists {len(names)}"))
+    specs = args.seat if args.seat else args.players.split(",")
+    if len(specs) not in RULES_BY_SEATS:
+        parser.error(f"the arena takes 3, 4 or 5 players, not {len(specs)}")
+    if args.rules is not None and args.rules.seats != len(specs):
+        parser.error(mismatch(args.rules, len(specs), f"--players lists {len(specs)}"))
+    if not 0 < args.time_limit < float("inf"):
+        parser.error(f"--time-limit must be above 0 seconds, not {args.time_limit}")
     seed = random.SystemRandom().randrange(2**32) if args.seed is None else args.seed
-    players = [
-        _arena_player(name, seed * len(names) + n, args.samples, args.rollouts)
-        for n, name in enumerate(names)
+    seated = [
+        _seat_player(parser, spec, seed * len(specs) + n, args) for n, spec in enumerate(specs)
     ]
-    labels = [f"{n}: {name}" for n, name in enumerate(names)]
+    players = [player for player, _ in seated]
+    labels = [f"{n}: {label}" for n, (_, label) in enumerate(seated)]
     bar = _ProgressBar()
-    progress = None if args.quiet else bar
+    options: dict[str, Any] = {
+        "deals": args.deals,
+        "seed": seed,
+        "progress": None if args.quiet else bar,
+        "names": labels,
+        "rules": args.rules,
+        "on_error": args.on_error,
+        "journal": args.journal,
+    }
     print(f"Seed: {seed} (repeat with --seed {seed})", flush=True)
-    if args.workers == 1:
-        try:
-            result = duplicate(
-                players,
-                deals=args.deals,
-                seed=seed,
-                progress=progress,
-                names=labels,
-                rules=args.rules,
-            )
-        except KeyboardInterrupt:
-            bar.end_line()
-            raise
-    else:
-        # Spawned, as on every platform: forking a process that runs threads may hang.
-        pool = ProcessPoolExecutor(
-            max_workers=args.workers,
-            mp_context=multiprocessing.get_context("spawn"),
-            initializer=_ignore_interrupts,
-        )
-        submitter = _Submitter(pool)
-        try:
-            result = duplicate(
-                players,
-                deals=args.deals,
-                seed=seed,
-                executor=submitter,
-                progress=progress,
-                names=labels,
-                rules=args.rules,
-            )
-        except BaseException:  # Ctrl-C above all: the deals not started are dropped
-            bar.end_line()
-            submitter.cancel()
-            raise
-        pool.shutdown()
+    try:
+        if args.workers == 1:
+            result = duplicate(players, **options)
+        else:
+            # Workers that leave Ctrl-C to this process, which cancels what is queued.
+            with process_pool(args.workers) as pool:
+                result = duplicate(players, executor=pool, **options)
+    except KeyboardInterrupt:  # ArenaInterrupted too: the journal keeps the deals finished
+        bar.end_line()
+        raise
+    except ArenaStoppedError as error:
+        bar.end_line()
+        print(f"python -m frenchtarot arena: {error}", file=sys.stderr)
+        return 1
     print(result)
     return 0
+
+
+def main_bot(argv: Sequence[str]) -> int:
+    """``python -m frenchtarot bot``: a built-in player as a bot program (line protocol)."""
+    parser = argparse.ArgumentParser(
+        prog="python -m frenchtarot bot",
+        description="Run a built-in player as a bot program speaking the line protocol of "
+        "frenchtarot.bots on its standard input and output, for an engine to drive.",
+    )
+    parser.add_argument("player", choices=ARENA_PLAYERS, help="the player to run")
+    parser.add_argument(
+        "--seed", type=seed_number, default=0, help="seed of a player's choices (default 0)"
+    )
+    parser.add_argument(
+        "--samples", type=_deals, default=12, help="montecarlo: worlds per decision (default 12)"
+    )
+    parser.add_argument(
+        "--rollouts", type=_deals, default=1, help="montecarlo: playouts per card (default 1)"
+    )
+    args = parser.parse_args(list(argv))
+    player = _arena_player(args.player, args.seed, args.samples, args.rollouts)
+    return serve(player, name=f"frenchtarot-{args.player}")
 
 
 _COMMANDS: Final[dict[str, Callable[[Sequence[str]], int]]] = {
     "match": main_match,
     "replay": main_replay,
     "arena": main_arena,
+    "bot": main_bot,
 }
 """The commands besides ``play`` (imported only when asked for) and the deal printer."""
 
