@@ -216,33 +216,39 @@ class ProgramPlayer:
         """Ask the program for the seat's action; the fallback's on any failure."""
         if self._gave_up:
             return self.fallback(observation)
-        try:
-            process = self._running(observation)
-            line = process.ask(_view_line(observation), self.time_limit)
-            return _read_answer(line, observation)
-        except _Failure as failure:
-            if failure.kind in (FaultKind.TIMEOUT, FaultKind.EXITED, FaultKind.BAD_HELLO):
-                self._drop()
-            action = self.fallback(observation)
-            self._record(failure.kind, observation, failure.detail, action)
-            if self._process is None and self._starts > self.restarts and not self._gave_up:
-                self._gave_up = True
-                self._record(
-                    FaultKind.GAVE_UP,
-                    observation,
-                    f"failed {self._starts} times; the fallback plays on",
-                    action,
-                )
-            return action
+        process = self._running()
+        line = (
+            process.ask(_view_line(observation), self.time_limit)
+            if isinstance(process, _Process)
+            else process
+        )
+        answer = _read_answer(line, observation) if isinstance(line, str) else line
+        if not isinstance(answer, _Failure):
+            return answer
+        failure = answer  # the decision failed: the fallback decides, and a fault is kept
+        if failure.kind in (FaultKind.TIMEOUT, FaultKind.EXITED, FaultKind.BAD_HELLO):
+            self._drop()
+        action = self.fallback(observation)
+        self._record(failure.kind, observation, failure.detail, action)
+        if self._process is None and self._starts > self.restarts and not self._gave_up:
+            self._gave_up = True
+            self._record(
+                FaultKind.GAVE_UP,
+                observation,
+                f"failed {self._starts} times; the fallback plays on",
+                action,
+            )
+        return action
 
-    def _running(self, observation: Observation) -> _Process:
+    def _running(self) -> _Process | _Failure:
+        """The program, started (and greeted) if it is not running."""
         if self._process is not None:
             return self._process
         self._starts += 1
         try:
             process = _Process(self.command, self.cwd)
         except OSError as error:
-            raise _Failure(FaultKind.NO_START, f"{type(error).__name__}: {error}") from None
+            return _Failure(FaultKind.NO_START, f"{type(error).__name__}: {error}")
         self._process = process
         hello = json.dumps(
             {
@@ -253,9 +259,11 @@ class ProgramPlayer:
             }
         )
         answer = process.ask(hello, self.time_limit, failure=FaultKind.BAD_HELLO)
+        if isinstance(answer, _Failure):
+            return answer
         words = answer.split(maxsplit=2)
         if words[:2] != ["hello", str(PROTOCOL)]:
-            raise _Failure(
+            return _Failure(
                 FaultKind.BAD_HELLO, f"expected 'hello {PROTOCOL}', got {_quoted(answer)}"
             )
         self.name = words[2] if len(words) > 2 else None
@@ -280,13 +288,12 @@ class ProgramPlayer:
         )
 
 
-class _Failure(Exception):
+@attrs.frozen
+class _Failure:
     """A failed decision, turned into a :class:`Fault` by :class:`ProgramPlayer`."""
 
-    def __init__(self, kind: FaultKind, detail: str) -> None:
-        super().__init__(detail)
-        self.kind = kind
-        self.detail = detail
+    kind: FaultKind
+    detail: str
 
 
 def _quoted(text: str) -> str:
@@ -297,17 +304,17 @@ def _view_line(observation: Observation) -> str:
     return records.dumps(observation)
 
 
-def _read_answer(line: str, observation: Observation) -> Action:
+def _read_answer(line: str, observation: Observation) -> Action | _Failure:
     """The action a bot's line names, if the rules allow it now; else a :class:`_Failure`."""
     try:
         action = parse_action(line, observation)
     except NotationError as error:
-        raise _Failure(FaultKind.GARBAGE, str(error)) from None
+        return _Failure(FaultKind.GARBAGE, str(error))
     if action in observation.legal_actions or _other_display(action, observation):
         return action
     offered = " ".join(a.notation(observation) for a in observation.legal_actions)
     notation = action.notation(observation)
-    raise _Failure(FaultKind.ILLEGAL, f"{notation} is not allowed now (allowed: {offered})")
+    return _Failure(FaultKind.ILLEGAL, f"{notation} is not allowed now (allowed: {offered})")
 
 
 def _other_display(action: Action, observation: Observation) -> bool:
@@ -343,7 +350,9 @@ class _Process:
         threading.Thread(target=_read_lines, args=(stdout, self.lines), daemon=True).start()
         self._finalizer = weakref.finalize(self, _kill, self.popen)
 
-    def ask(self, line: str, limit: float, failure: FaultKind = FaultKind.TIMEOUT) -> str:
+    def ask(
+        self, line: str, limit: float, failure: FaultKind = FaultKind.TIMEOUT
+    ) -> str | _Failure:
         """Write ``line`` and return the answer; a :class:`_Failure` if there is none."""
         stdin = self.popen.stdin
         assert stdin is not None
@@ -351,13 +360,13 @@ class _Process:
             stdin.write(line + "\n")
             stdin.flush()
         except (BrokenPipeError, OSError, ValueError):
-            raise _Failure(FaultKind.EXITED, self._ended()) from None
+            return _Failure(FaultKind.EXITED, self._ended())
         try:
             answer = self.lines.get(timeout=limit)
         except queue.Empty:
-            raise _Failure(failure, f"no answer within {limit:g} s") from None
+            return _Failure(failure, f"no answer within {limit:g} s")
         if answer is None:
-            raise _Failure(FaultKind.EXITED, self._ended())
+            return _Failure(FaultKind.EXITED, self._ended())
         return answer.rstrip("\r\n")
 
     def _ended(self) -> str:
