@@ -13,6 +13,7 @@ import os
 import signal
 import subprocess
 import sys
+import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -96,12 +97,23 @@ def test_a_closed_pipe_ends_the_command_quietly(args: list[str], saved_match: Pa
 # --- Ctrl-C ---------------------------------------------------------------------------------
 
 
+def resident_mib(pid: int) -> float:
+    """The resident memory of process ``pid`` in MiB (Linux), 0 where it cannot be read."""
+    status = Path(f"/proc/{pid}/status")
+    if not status.exists():
+        return 0.0
+    for line in status.read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
 @POSIX
 @pytest.mark.parametrize(
     "args",
     [
         ["match", "--deals", "100000", "--seed", "1"],
-        ["arena", "--players", "simple,simple,simple", "--deals", "5000", "--workers", "2"],
+        ["arena", "--players", "simple,simple,simple", "--deals", "1000000000", "--workers", "2"],
     ],
     ids=["match", "arena-with-workers"],
 )
@@ -111,9 +123,14 @@ def test_ctrl_c_ends_with_one_line_and_status_130(args: list[str]) -> None:
     assert process.stdout.readline().startswith(b"Seed: ")  # the command is running
     if "arena" in args:  # the progress bar: the workers are started and busy
         assert process.stderr.read(1) == b"\r"
+        # A billion deals in bounded memory: the deals are drawn a window at a time.
+        time.sleep(1.0)
+        assert resident_mib(process.pid) < 200
     # What a terminal does on Ctrl-C: SIGINT to every process of the job, workers too.
     os.killpg(process.pid, signal.SIGINT)
+    sent = time.monotonic()
     _, err = process.communicate(timeout=TIMEOUT)
+    assert time.monotonic() - sent < 5.0
     assert process.returncode == EXIT_INTERRUPTED
     assert b"Traceback" not in err and b"Error" not in err
     lines = err.decode("utf-8").replace("\r", "\n").splitlines()
