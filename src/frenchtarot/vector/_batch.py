@@ -153,7 +153,9 @@ class Batch:
             count = len(todo)
             numbers = np.arange(self.dealt, self.dealt + count, dtype=I64)
             self.dealt += count
-            pack = self.rng.permuted(np.broadcast_to(np.arange(78, dtype=I64), (count, 78)), axis=1)
+            pack = self.rng.permuted(
+                np.broadcast_to(np.arange(78, dtype=I64), (count, 78)), axis=1
+            )
             cut = pack[:, : seats * hand].reshape(count, seats, hand)
             lo = np.bitwise_or.reduce(T.BIT_LO[cut], axis=2)
             hi = np.bitwise_or.reduce(T.BIT_HI[cut], axis=2)

@@ -39,8 +39,8 @@ _PHASES = tuple(Phase)
 _CONTRACTS = tuple(Contract)
 
 
-def _mask(lo: object, hi: object) -> int:
-    return int(lo) | int(hi) << 64  # type: ignore[call-overload]
+def _mask(lo: np.uint64, hi: np.uint64) -> int:
+    return int(lo) | int(hi) << 64
 
 
 def _optional(value: object) -> int | None:
@@ -100,8 +100,7 @@ def to_state(batch: Batch, row: int) -> State:
         phase=_PHASES[phase],
         current=None if phase >= T.DONE else current,
         hands=tuple(
-            _mask(lo, hi)
-            for lo, hi in zip(batch.hands_lo[row], batch.hands_hi[row], strict=True)
+            _mask(lo, hi) for lo, hi in zip(batch.hands_lo[row], batch.hands_hi[row], strict=True)
         ),
         dog=_mask(batch.dog_lo[row], batch.dog_hi[row]),
         discard=_mask(batch.disc_lo[row], batch.disc_hi[row]),

@@ -168,13 +168,14 @@ class VectorEnv:
 
     @property
     def observation_size(self) -> int:
-        """The observation tensor's length: :func:`~frenchtarot.encoding.observation_tensor_size`."""
+        """The observation tensor's length (:func:`.encoding.observation_tensor_size`)."""
         return self._batch.width
 
     @property
     def deal_numbers(self) -> NDArray[np.int64]:
         """The number in the stream of the deal in each row (-1: set by :meth:`set_state`)."""
-        return self._batch.number.copy()
+        numbers: NDArray[np.int64] = self._batch.number.copy()
+        return numbers
 
     @property
     def deal_seeds(self) -> NDArray[np.int64]:
@@ -183,12 +184,14 @@ class VectorEnv:
         -1 for a row set by :meth:`set_state`.
         """
         numbers = self._batch.number
-        return np.where(numbers < 0, -1, self.seed * SEED_STRIDE + numbers)
+        seeds: NDArray[np.int64] = np.where(numbers < 0, -1, self.seed * SEED_STRIDE + numbers)
+        return seeds
 
     @property
     def dealers(self) -> NDArray[np.int64]:
         """The dealer of each row's deal."""
-        return self._batch.dealer.copy()
+        dealers: NDArray[np.int64] = self._batch.dealer.copy()
+        return dealers
 
     def memory(self) -> tuple[int, int]:
         """Bytes per deal: the deal's state, and its observation tensor."""

@@ -234,4 +234,3 @@ def _end_trick(batch: Batch, idx: Ints) -> None:
     batch.trick_half[idx] = 0
     batch.tricknum[idx] = trick + 1
     batch.phase[idx[trick == last]] = T.DONE
-

@@ -15,7 +15,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from frenchtarot.actions import Contract
-from frenchtarot.cards import DECK, EXCUSE_INDEX, HALF_POINTS
+from frenchtarot.cards import EXCUSE_INDEX, HALF_POINTS
 from frenchtarot.encoding import observation_fields
 from frenchtarot.encoding._layout import CALLABLE
 from frenchtarot.rules import Rules
@@ -106,6 +106,7 @@ for _count in range(1, 5):
         for offset, card in enumerate(CALLABLE)
         if any(1 << card.index & _LEVELS[level] for level in range(_count))
     )
+
 
 def unpack(words: NDArray[np.uint64]) -> NDArray[np.uint8]:
     """Each row's words as its bits, 0 or 1, bit 0 of the first word first."""

@@ -50,12 +50,8 @@ def _plays(batch: Batch, idx: Ints, lo: Words, hi: Words) -> tuple[Words, Words]
             others_lo = lo[rows] & ~T.SUIT_LO[suit]
             others_hi = hi[rows] & ~T.SUIT_HI[suit]
             some = (others_lo | others_hi) != 0
-            out_lo[rows] = np.where(
-                some, others_lo | (lo[rows] & T.BIT_LO[called]), out_lo[rows]
-            )
-            out_hi[rows] = np.where(
-                some, others_hi | (hi[rows] & T.BIT_HI[called]), out_hi[rows]
-            )
+            out_lo[rows] = np.where(some, others_lo | (lo[rows] & T.BIT_LO[called]), out_lo[rows])
+            out_hi[rows] = np.where(some, others_hi | (hi[rows] & T.BIT_HI[called]), out_hi[rows])
     return out_lo, out_hi
 
 
@@ -69,7 +65,8 @@ def _handfuls(batch: Batch, idx: Ints, lo: Words) -> Words:
     open_ = (sizes <= held[:, None]) | (excuse[:, None] & (sizes == held[:, None] + 1))
     open_ &= (batch.shown[idx, cur] < 0)[:, None]
     bits = open_[:, 0].astype(U64) | open_[:, 1].astype(U64) << U64(1)
-    return (bits | open_[:, 2].astype(U64) << U64(2)) << U64(T.HANDFUL_ID)
+    words: Words = (bits | open_[:, 2].astype(U64) << U64(2)) << U64(T.HANDFUL_ID)
+    return words
 
 
 def legal_mask(batch: Batch, lo: Words, hi: Words) -> NDArray[np.bool_]:
