@@ -86,6 +86,7 @@ if os.environ.get("FRENCHTAROT_DOCS_ONLINE") == "1":
 nitpick_ignore_regex = [
     (r"py:.*", r"(collections\.abc|typing_extensions|enum|random)\.\w+"),
     (r"py:.*", r"(attr|attrs)\.[\w.]+"),
+    (r"py:.*", r"(numpy|np)\.[\w.]+|NDArray|ArrayLike"),
 ]
 
 
@@ -130,6 +131,7 @@ _DOCUMENTED_MODULES = (
     "frenchtarot.state",
     "frenchtarot.svg",
     "frenchtarot.testing",
+    "frenchtarot.vector",
 )
 
 
