@@ -52,6 +52,7 @@ FEATURES = {
     "frenchtarot.openspiel",
     "frenchtarot.pettingzoo",
     "frenchtarot._cli",
+    "frenchtarot.vector",
 }
 """The features: each a module or a package holding its privates; none loads with the core."""
 

@@ -24,6 +24,7 @@ from frenchtarot.errors import (  # noqa: E402
 )
 from frenchtarot.rules import LUDICASH, RULES_BY_SEATS, Rules  # noqa: E402
 from frenchtarot.vector import VectorEnv  # noqa: E402
+from frenchtarot.vector._deal import library_deals  # noqa: E402
 from tests.builders import HOUSE_RULES, random_deal, start  # noqa: E402
 from tests.strategies import valid_rules  # noqa: E402
 from tests.vector_twin import Twin, biased, strong, uniform  # noqa: E402
@@ -232,3 +233,23 @@ def test_soak_the_batch_plays_the_scalar_engines_deals(name: str, soak_deals: in
     rules = TABLES[name]
     twin = Twin(VectorEnv(100, rules=rules, seed=11), seed=11, tensors=0.25, states=0.25)
     twin.play(soak_deals, refusals=0.01)
+
+
+@pytest.mark.parametrize("rules", [*TABLES.values(), attrs.evolve(ft.FIVE_PLAYER, min_cut=39)])
+def test_the_batch_deals_the_library_deal_of_each_seed(rules: Rules) -> None:
+    seeds = np.arange(1000, dtype=np.int64) * 7919 + 2**40
+    dealt = library_deals(rules, seeds, np.arange(1000, dtype=np.int64))
+    expected = [
+        ft.new_deal(seed=int(seed), dealer=k % rules.seats, rules=rules)
+        for k, seed in enumerate(seeds)
+    ]
+    kept = [state for state in expected if state.current is not None]
+    assert len(dealt.number) == len(kept) > 950
+    for row, state in enumerate(kept):
+        hands = [
+            int(lo) | int(hi) << 64
+            for lo, hi in zip(dealt.hands_lo[row], dealt.hands_hi[row], strict=True)
+        ]
+        assert [sum(1 << card.index for card in hand) for hand in state.hands] == hands
+        dog = int(dealt.dog_lo[row]) | int(dealt.dog_hi[row]) << 64
+        assert sum(1 << card.index for card in state.dog) == dog

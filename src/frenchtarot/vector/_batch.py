@@ -7,15 +7,14 @@ one array of ``n`` rows that the transitions keep up to date (see ``_tensor``).
 
 from __future__ import annotations
 
-import random
 from typing import Any, Final
 
 import numpy as np
 from numpy.typing import NDArray
 
-from frenchtarot._core.shuffle import BITS, petit_sec_seat, shuffle_and_deal
 from frenchtarot.rules import Rules
 from frenchtarot.vector import _tables as T
+from frenchtarot.vector._deal import Dealt, library_deals, numpy_deals
 from frenchtarot.vector._tables import I64, U64
 
 DEALINGS: Final = ("library", "numpy")
@@ -40,8 +39,11 @@ class Batch:
         self.seed = seed
         self.dealing = dealing
         self.dealt = 0
-        """How many deals have been dealt, those annulled at once (a petit sec) included."""
+        """How many deals of the stream were dealt (some ahead, in the queue), those annulled
+        at once (a petit sec) included."""
         self.rng = np.random.default_rng(seed)
+        self.queue: Dealt | None = None
+        """Deals dealt ahead, the next ones of the stream first."""
 
         def ints(*shape: int, fill: int = 0) -> NDArray[np.int64]:
             return np.full(shape, fill, I64)
@@ -107,70 +109,48 @@ class Batch:
         state = sum(
             value.nbytes
             for name, value in vars(self).items()
-            if isinstance(value, np.ndarray) and name not in ("obs", "flat")
+            if isinstance(value, np.ndarray) and name not in ("obs", "flat", "queue")
         )
         return state // self.n, self.obs.nbytes // self.n
 
     # --- Dealing -----------------------------------------------------------------------------
 
+    def restart(self) -> None:
+        """Go back to the stream's first deal (the queue of deals dealt ahead is dropped)."""
+        self.dealt = 0
+        self.rng = np.random.default_rng(self.seed)
+        self.queue: Dealt | None = None
+
     def deal(self, slots: NDArray[np.int64]) -> None:
         """Deal a new deal in each of ``slots`` (the next ones of the stream)."""
-        if not len(slots):
+        count = len(slots)
+        if not count:
             return
-        if self.dealing == "numpy":
-            self._deal_numpy(slots)
-        else:
-            self._deal_library(slots)
-
-    def _next_number(self) -> int:
-        number = self.dealt
-        self.dealt += 1
-        return number
-
-    def _deal_library(self, slots: NDArray[np.int64]) -> None:
-        rules = self.rules
-        seats = self.table.seats
-        for slot in slots.tolist():
-            while True:
-                number = self._next_number()
-                dealer = number % seats
-                rng = random.Random(self.seed * SEED_STRIDE + number)
-                cards, dog = shuffle_and_deal(rng, rules, dealer, BITS)
-                hands = tuple(map(sum, cards))
-                if petit_sec_seat(hands) is None:
-                    break
-            for seat, hand in enumerate(hands):
-                self.hands_lo[slot, seat], self.hands_hi[slot, seat] = T.split(hand)
-            self.dog_lo[slot], self.dog_hi[slot] = T.split(sum(dog))
-            self.number[slot] = number
-            self.dealer[slot] = dealer
+        queue = self.queue
+        while queue is None or len(queue.number) < count:
+            ahead = 0 if queue is None else len(queue.number)
+            fresh = self._deal_ahead(max(count - ahead, min(max(self.n // 8, 32), 512)))
+            if queue is None:
+                queue = fresh
+            else:
+                queue = Dealt(*map(np.concatenate, zip(queue, fresh, strict=True)))
+        taken = Dealt(*(part[:count] for part in queue))
+        self.queue = Dealt(*(part[count:] for part in queue))
+        self.hands_lo[slots] = taken.hands_lo
+        self.hands_hi[slots] = taken.hands_hi
+        self.dog_lo[slots] = taken.dog_lo
+        self.dog_hi[slots] = taken.dog_hi
+        self.number[slots] = taken.number
+        self.dealer[slots] = taken.dealer
         self._start(slots)
 
-    def _deal_numpy(self, slots: NDArray[np.int64]) -> None:
-        seats, hand = self.table.seats, self.table.hand_size
-        todo = slots
-        while len(todo):
-            count = len(todo)
-            numbers = np.arange(self.dealt, self.dealt + count, dtype=I64)
-            self.dealt += count
-            pack = self.rng.permuted(
-                np.broadcast_to(np.arange(78, dtype=I64), (count, 78)), axis=1
-            )
-            cut = pack[:, : seats * hand].reshape(count, seats, hand)
-            lo = np.bitwise_or.reduce(T.BIT_LO[cut], axis=2)
-            hi = np.bitwise_or.reduce(T.BIT_HI[cut], axis=2)
-            sec = ((lo & U64(T.TRUMPS | T.EXCUSE)) == U64(1)).any(axis=1)
-            ok = ~sec
-            done = todo[ok]
-            self.hands_lo[done] = lo[ok]
-            self.hands_hi[done] = hi[ok]
-            dog = pack[ok, seats * hand :]
-            self.dog_lo[done] = np.bitwise_or.reduce(T.BIT_LO[dog], axis=1)
-            self.dog_hi[done] = np.bitwise_or.reduce(T.BIT_HI[dog], axis=1)
-            self.number[done] = numbers[ok]
-            self.dealer[done] = numbers[ok] % seats
-            self._start(done)
-            todo = todo[sec]
+    def _deal_ahead(self, count: int) -> Dealt:
+        """The stream's next ``count`` deals, but those annulled at once (a petit sec)."""
+        number = np.arange(self.dealt, self.dealt + count, dtype=I64)
+        self.dealt += count
+        if self.dealing == "numpy":
+            return numpy_deals(self.rules, self.rng, number)
+        return library_deals(self.rules, self.seed * SEED_STRIDE + number, number)
 
     def _start(self, slots: NDArray[np.int64]) -> None:
         """Put ``slots``, whose hands, dog, dealer and number are set, at the bidding's start."""

@@ -10,6 +10,7 @@ from numpy.typing import ArrayLike, NDArray
 
 from frenchtarot._checks import describe_value, whole_number
 from frenchtarot._core.state import State
+from frenchtarot._dealing import check_seed
 from frenchtarot.encoding import describe_id
 from frenchtarot.errors import (
     DealOverError,
@@ -123,12 +124,7 @@ class VectorEnv:
         count = _check_n(n)
         if not isinstance(rules, Rules):
             raise TarotTypeError(f"expected Rules, not {describe_value(rules)}")
-        if seed is None:
-            seed = random.SystemRandom().randrange(SEED_STRIDE)
-        else:
-            from frenchtarot._dealing import check_seed
-
-            seed = check_seed(seed)
+        seed = random.SystemRandom().randrange(SEED_STRIDE) if seed is None else check_seed(seed)
         if dealing not in DEALINGS:
             raise InvalidSettingsError(
                 f"dealing must be 'library' or 'numpy', not {describe_value(dealing)}"
@@ -206,8 +202,7 @@ class VectorEnv:
             The first position of each deal (rewards zero, nothing done).
         """
         batch = self._batch
-        batch.dealt = 0
-        batch.rng = np.random.default_rng(batch.seed)
+        batch.restart()
         batch.deal(self._rows)
         self._started = True
         return self._outputs(np.zeros((self.n, batch.table.seats), np.int32))
