@@ -119,7 +119,7 @@ class Batch:
         """Go back to the stream's first deal (the queue of deals dealt ahead is dropped)."""
         self.dealt = 0
         self.rng = np.random.default_rng(self.seed)
-        self.queue: Dealt | None = None
+        self.queue = None
 
     def deal(self, slots: NDArray[np.int64]) -> None:
         """Deal a new deal in each of ``slots`` (the next ones of the stream)."""
@@ -130,12 +130,9 @@ class Batch:
         while queue is None or len(queue.number) < count:
             ahead = 0 if queue is None else len(queue.number)
             fresh = self._deal_ahead(max(count - ahead, min(max(self.n // 8, 32), 512)))
-            if queue is None:
-                queue = fresh
-            else:
-                queue = Dealt(*map(np.concatenate, zip(queue, fresh, strict=True)))
-        taken = Dealt(*(part[:count] for part in queue))
-        self.queue = Dealt(*(part[count:] for part in queue))
+            queue = fresh if queue is None else queue.then(fresh)
+        taken = queue.part(0, count)
+        self.queue = queue.part(count)
         self.hands_lo[slots] = taken.hands_lo
         self.hands_hi[slots] = taken.hands_hi
         self.dog_lo[slots] = taken.dog_lo

@@ -36,6 +36,29 @@ class Dealt(NamedTuple):
     number: NDArray[np.int64]
     dealer: NDArray[np.int64]
 
+    def part(self, start: int, stop: int | None = None) -> Dealt:
+        """The deals from ``start`` to ``stop``."""
+        cut = slice(start, stop)
+        return Dealt(
+            self.hands_lo[cut],
+            self.hands_hi[cut],
+            self.dog_lo[cut],
+            self.dog_hi[cut],
+            self.number[cut],
+            self.dealer[cut],
+        )
+
+    def then(self, other: Dealt) -> Dealt:
+        """These deals, then ``other``'s."""
+        return Dealt(
+            np.concatenate([self.hands_lo, other.hands_lo]),
+            np.concatenate([self.hands_hi, other.hands_hi]),
+            np.concatenate([self.dog_lo, other.dog_lo]),
+            np.concatenate([self.dog_hi, other.dog_hi]),
+            np.concatenate([self.number, other.number]),
+            np.concatenate([self.dealer, other.dealer]),
+        )
+
 
 def _hands(
     rules: Rules, pack: NDArray[np.int64], dealer: NDArray[np.int64], number: NDArray[np.int64]
