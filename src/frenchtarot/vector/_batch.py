@@ -99,6 +99,8 @@ class Batch:
         # Handfuls: each seat's size (index into the rules' sizes, -1 none) and display.
         self.shown = np.full((n, seats), -1, np.int8)
         self.shown_lo = words(n, seats)
+        self.ecart_shown = np.zeros(n, np.bool_)
+        """Where the tensor shows the écart (the taker's turn, a Petite or Garde)."""
         # The observation tensors of the seats to act (see _tensor).
         self.obs = np.zeros((n, table.size), dtype)
         self.flat = self.obs.reshape(-1)
@@ -173,6 +175,7 @@ class Batch:
         self.won_half[slots] = 0
         self.shown[slots] = -1
         self.shown_lo[slots] = 0
+        self.ecart_shown[slots] = False
         # The public part of the tensor: the dealer, the phase, the hands' sizes.
         offsets = table.offsets
         obs = self.obs

@@ -200,3 +200,4 @@ def from_state(batch: Batch, row: int, state: State) -> None:
     tensor = np.zeros(batch.width)
     write_tensor(observe(state, current), tensor)
     batch.obs[row] = tensor
+    batch.ecart_shown[row] = True  # whatever it shows, the next writing looks

@@ -10,6 +10,7 @@ cards.
 
 from __future__ import annotations
 
+import functools
 import random
 from typing import NamedTuple
 
@@ -60,22 +61,31 @@ class Dealt(NamedTuple):
         )
 
 
+@functools.cache
+def _places(seats: int, hand: int, packet: int) -> NDArray[np.int64]:
+    """``_places(...)[dealer, seat]``: where the cards of ``seat`` lie in the dealt pack.
+
+    Packets of ``packet`` cards go to each seat in turn from the dealer's next: card ``k``
+    goes to seat ``(dealer + 1 + k // packet) % seats``.
+    """
+    owner = (np.arange(seats)[:, None] + 1 + np.arange(seats * hand) // packet) % seats
+    return np.stack(
+        [
+            [np.flatnonzero(owner[dealer] == seat) for seat in range(seats)]
+            for dealer in range(seats)
+        ]
+    ).astype(I64)
+
+
 def _hands(
     rules: Rules, pack: NDArray[np.int64], dealer: NDArray[np.int64], number: NDArray[np.int64]
 ) -> Dealt:
     """The deals of ``pack`` (the pack dealt in turn, the dog's cards last), but petit secs."""
-    seats, hand, packet = rules.seats, rules.hand_size, rules.packet
-    count = len(pack)
-    dealt = pack[:, : seats * hand]
-    # Card k of the pack goes to seat (dealer + 1 + k // packet) % seats.
-    owner = (dealer[:, None] + 1 + np.arange(seats * hand) // packet) % seats
-    bits_lo, bits_hi = T.BIT_LO[dealt], T.BIT_HI[dealt]
-    lo = np.empty((count, seats), U64)
-    hi = np.empty((count, seats), U64)
-    for seat in range(seats):
-        mine = owner == seat
-        lo[:, seat] = np.bitwise_or.reduce(np.where(mine, bits_lo, U64(0)), axis=1)
-        hi[:, seat] = np.bitwise_or.reduce(np.where(mine, bits_hi, U64(0)), axis=1)
+    seats, hand = rules.seats, rules.hand_size
+    rows = np.arange(len(pack))[:, None, None]
+    cards = pack[rows, _places(seats, hand, rules.packet)[dealer]]  # (deals, seats, hand)
+    lo = np.bitwise_or.reduce(T.BIT_LO[cards], axis=2)
+    hi = np.bitwise_or.reduce(T.BIT_HI[cards], axis=2)
     dog = pack[:, seats * hand :]
     kept = ((lo & U64(T.TRUMPS | T.EXCUSE)) != U64(1)).all(axis=1)  # no petit sec
     return Dealt(
@@ -108,13 +118,15 @@ def library_deals(rules: Rules, seeds: NDArray[np.int64], number: NDArray[np.int
     floats = (high * 67108864.0 + low) * (1.0 / 9007199254740992.0)
     rows = np.arange(count)
     pack = np.broadcast_to(np.arange(78, dtype=I64), (count, 78)).copy()
-    picks = np.floor(floats[:, :77] * _SIZES).astype(I64)
+    flat = pack.reshape(-1)  # one index per card of every deal: cheaper than two
+    starts = rows * 78
+    picks = np.floor(floats[:, :77] * _SIZES).astype(I64) + starts[:, None]
     for step in range(77):  # Fisher-Yates, from the last position down
-        i = 77 - step
+        i = starts + (77 - step)
         j = picks[:, step]
-        kept = pack[:, i].copy()
-        pack[:, i] = pack[rows, j]
-        pack[rows, j] = kept
+        kept = flat[i]
+        flat[i] = flat[j]
+        flat[j] = kept
     sides = 78 - 2 * rules.min_cut + 1
     cut = rules.min_cut + np.floor(floats[:, 77] * sides).astype(I64)
     pack = pack[rows[:, None], (np.arange(78) + cut[:, None]) % 78]

@@ -127,15 +127,18 @@ def write_seat_fields(batch: Batch, lo: Words, hi: Words) -> None:
     obs[:, offsets["current"] : offsets["current"] + seats] = one_hot
     contract = batch.contract
     dog_shown = (contract >= 0) & (contract <= T.GARDE) & (batch.phase >= T.DISCARD)
-    sees = dog_shown & (cur == batch.taker)
-    words = np.empty((batch.n, 4), U64)
+    words = np.empty((batch.n, 2), U64)
     words[:, 0] = lo
     words[:, 1] = hi
-    words[:, 2] = np.where(sees, batch.disc_lo, U64(0))
-    words[:, 3] = np.where(sees, batch.disc_hi, U64(0))
-    bits = T.unpack(words)
-    obs[:, offsets["hand"] : offsets["hand"] + 78] = bits[:, :78]
-    obs[:, offsets["ecart"] : offsets["ecart"] + 78] = bits[:, 128:206]
+    obs[:, offsets["hand"] : offsets["hand"] + 78] = T.unpack(words)[:, :78]
+    # The écart, for the taker of a Petite or Garde: written where it shows or showed.
+    sees = dog_shown & (cur == batch.taker)
+    rows = np.flatnonzero(sees | batch.ecart_shown)
+    if len(rows):
+        shown = sees[rows]
+        words = np.stack([batch.disc_lo[rows] * shown, batch.disc_hi[rows] * shown], axis=1)
+        obs[rows, offsets["ecart"] : offsets["ecart"] + 78] = T.unpack(words)[:, :78]
+        batch.ecart_shown = sees
     if table.calls:
         partner = batch.partner
         played = batch.called_played
