@@ -122,11 +122,11 @@ def library_deals(rules: Rules, seeds: NDArray[np.int64], number: NDArray[np.int
     starts = rows * 78
     picks = np.floor(floats[:, :77] * _SIZES).astype(I64) + starts[:, None]
     for step in range(77):  # Fisher-Yates, from the last position down
-        i = starts + (77 - step)
-        j = picks[:, step]
-        kept = flat[i]
-        flat[i] = flat[j]
-        flat[j] = kept
+        here = starts + (77 - step)
+        there = picks[:, step]
+        card = flat[here]
+        flat[here] = flat[there]
+        flat[there] = card
     sides = 78 - 2 * rules.min_cut + 1
     cut = rules.min_cut + np.floor(floats[:, 77] * sides).astype(I64)
     pack = pack[rows[:, None], (np.arange(78) + cut[:, None]) % 78]
