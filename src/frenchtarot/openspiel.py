@@ -76,7 +76,7 @@ from frenchtarot import encoding
 from frenchtarot._checks import describe_value
 from frenchtarot._core.state import State
 from frenchtarot._dealing import deal_from
-from frenchtarot._engine import apply
+from frenchtarot._engine import apply, legal_actions
 from frenchtarot.actions import Action
 from frenchtarot.cards import DECK, Card
 from frenchtarot.encoding import EncodingError
@@ -322,6 +322,8 @@ class FrenchTarotState(pyspiel.State):  # type: ignore[misc]
         self._room: list[int] = [rules.hand_size] * rules.seats + [rules.dog_size]
         self.tarot: State | None = None
         self._follower: Follower | None = None
+        self._offered: tuple[State | None, tuple[Action, ...]] = (None, ())
+        """The last state whose legal actions were asked for, and those actions."""
 
     @property
     def rules(self) -> Rules:
@@ -342,8 +344,11 @@ class FrenchTarotState(pyspiel.State):  # type: ignore[misc]
         return tarot.current
 
     def _legal_actions(self, player: int) -> list[int]:
-        assert self.tarot is not None and player == self.tarot.current
-        return encoding.legal_ids(self.tarot)
+        tarot = self.tarot
+        assert tarot is not None and player == tarot.current
+        offered = legal_actions(tarot)
+        self._offered = (tarot, offered)
+        return encoding.ids_of(offered, self._rules)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """Where the next card may go, with its probability: seats, then the dog."""
@@ -353,9 +358,13 @@ class FrenchTarotState(pyspiel.State):  # type: ignore[misc]
     def _apply_action(self, action: int) -> None:
         before = self.tarot
         if before is not None:
-            chosen = encoding.action_from_id(action, before)
+            known, offered = self._offered
+            if known is not before:
+                offered = legal_actions(before)
+            chosen = encoding.offered_action(action, offered, self._rules)
             self.tarot = after = apply(before, chosen)
-            self._following(before).follow(before, chosen, after)
+            if self._follower is not None:  # once a tensor was asked for
+                self._follower.follow(before, chosen, after)
             return
         room = self._room
         if not 0 <= action < len(room) or not room[action]:
@@ -374,10 +383,9 @@ class FrenchTarotState(pyspiel.State):  # type: ignore[misc]
             room[place] = 0
         if not any(room):
             self.tarot = deal_from(places[:-1], places[-1], dealer=self._dealer, rules=self._rules)
-            self._following(self.tarot)
 
     def _following(self, tarot: State) -> Follower:
-        """What keeps the tensors' public part up to date (made for the deal's first state)."""
+        """What keeps the tensors' public part up to date (made when a tensor is first asked)."""
         follower = self._follower
         if follower is None:
             self._follower = follower = Follower(self._rules, _zeros)

@@ -48,7 +48,8 @@ from frenchtarot import encoding
 from frenchtarot._checks import describe_value
 from frenchtarot._core.state import State
 from frenchtarot._dealing import new_deal
-from frenchtarot._engine import apply
+from frenchtarot._engine import apply, legal_actions
+from frenchtarot.actions import Action
 from frenchtarot.encoding._follow import Follower
 from frenchtarot.errors import InvalidRulesError, TarotTypeError
 from frenchtarot.rules import RULES_BY_SEATS, Rules, find_rules
@@ -174,6 +175,8 @@ class FrenchTarotEnv(AECEnv):  # type: ignore[misc]
         self.action_spaces = {agent: spaces.Discrete(total) for agent in self.possible_agents}
         self.tarot: State | None = None
         self._follower = Follower(rules, _zeros)
+        self._offered: tuple[State | None, tuple[Action, ...]] = (None, ())
+        """The last state whose legal actions were asked for, and those actions."""
         self._rng = random.Random()
 
     def observation_space(self, agent: str) -> Any:
@@ -228,7 +231,9 @@ class FrenchTarotEnv(AECEnv):  # type: ignore[misc]
         self._follower.write(state, seat, tensor)
         mask = np.zeros(self._actions, np.int8)
         if state.current == seat:
-            mask[encoding.legal_ids(state)] = 1
+            offered = legal_actions(state)
+            self._offered = (state, offered)
+            mask[encoding.ids_of(offered, self.rules)] = 1
         return {"observation": tensor, "action_mask": mask}
 
     def step(self, action: int | None) -> None:
@@ -243,7 +248,13 @@ class FrenchTarotEnv(AECEnv):  # type: ignore[misc]
             return
         state = self.tarot
         assert state is not None
-        chosen = encoding.action_from_id(action, state)  # type: ignore[arg-type]
+        known, offered = self._offered
+        if known is not state:
+            offered = legal_actions(state)
+        if isinstance(action, (int, np.integer)) and not isinstance(action, bool):
+            chosen = encoding.offered_action(int(action), offered, self.rules)
+        else:  # not an int: action_from_id says why
+            chosen = encoding.action_from_id(action, state)  # type: ignore[arg-type]
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self.tarot = after = apply(state, chosen)

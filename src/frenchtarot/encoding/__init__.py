@@ -286,8 +286,14 @@ def legal_ids(position: State | Observation) -> list[int]:
     Raises:
         TarotTypeError: ``position`` is neither a State nor an Observation.
     """
-    offered = _offered(position)
-    rules = position.rules
+    return ids_of(_offered(position), position.rules)
+
+
+def ids_of(offered: tuple[Action, ...], rules: Rules) -> list[int]:
+    """The ids of ``offered``, actions of ``rules`` (see :func:`legal_ids`).
+
+    For callers that hold the actions offered already (the learning adapters).
+    """
     shared = _SHARED_IDS
     return [
         number if (number := shared.get(id(action), -1)) >= 0 else action_id(action, rules)
@@ -348,9 +354,14 @@ offered are 0 1 2 3 4
     """
     if isinstance(number, bool) or not hasattr(number, "__index__"):
         raise TarotTypeError(f"an action id must be an int, not {describe_value(number)}")
-    number = int(number.__index__())
-    offered = _offered(position)
-    rules = position.rules
+    return offered_action(int(number.__index__()), _offered(position), position.rules)
+
+
+def offered_action(number: int, offered: tuple[Action, ...], rules: Rules) -> Action:
+    """The action of ``offered`` whose id is ``number`` (see :func:`action_from_id`).
+
+    For callers that hold the actions offered already (the learning adapters).
+    """
     total = num_actions(rules)
     if not 0 <= number < total:
         raise EncodingError(
