@@ -33,6 +33,7 @@ TABLES: dict[str, Rules] = {
     **{rules.name: rules for rules in RULES_BY_SEATS.values()},
     "ludicash": LUDICASH,
     **{rules.name: rules for rules in HOUSE_RULES.values()},
+    "five-no-call": attrs.evolve(ft.FIVE_PLAYER, name="five-no-call", calls_partner=False),
 }
 
 
