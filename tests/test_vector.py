@@ -161,6 +161,8 @@ def test_the_observation_is_a_read_only_view_and_the_rewards_sum_to_zero() -> No
     step = env.reset()
     with pytest.raises(ValueError, match="read-only"):
         step.observation[0, 0] = 1
+    with pytest.raises(ValueError, match="read-only"):
+        step.mask[0, 5] = True
     rng = np.random.default_rng(8)
     ended = 0
     while ended < 50:
@@ -227,7 +229,7 @@ def test_bad_steps_and_rows_are_refused() -> None:
 
 
 @pytest.mark.soak
-@pytest.mark.parametrize("name", list(TABLES))
+@pytest.mark.parametrize("name", [name for name in TABLES if name != "five-no-call"])
 def test_soak_the_batch_plays_the_scalar_engines_deals(name: str, soak_deals: int) -> None:
     """``soak_deals`` deals per table; tensors and states compared on a quarter of the steps
     (the scalar side is the bottleneck), the seat, the mask and the scores at every step."""

@@ -34,8 +34,8 @@ class VectorStep(NamedTuple):
 
     Attributes:
         current: The seat to act in each deal, shape ``(n,)``.
-        mask: Each deal's legal-action mask (``bool``, shape ``(n, num_actions)``): the ids
-            of :mod:`frenchtarot.encoding` that the seat to act may take.
+        mask: Each deal's legal-action mask (``bool``, shape ``(n, num_actions)``, read-only):
+            the ids of :mod:`frenchtarot.encoding` that the seat to act may take.
         observation: The seat to act's observation tensor in each deal, shape ``(n,
             observation_size)``: row ``i`` equals
             ``encoding.observation_tensor(observe(env.state(i), current[i]))``. A read-only
@@ -293,6 +293,7 @@ class VectorEnv:
         lo = batch.hands_lo[self._rows, cur]
         hi = batch.hands_hi[self._rows, cur]
         self._mask = _tensor.legal_mask(batch, lo, hi)
+        self._mask.flags.writeable = False  # the next step checks the actions against it
         _tensor.write_seat_fields(batch, lo, hi)
         if done is None:
             done = np.zeros(self.n, np.bool_)
