@@ -82,7 +82,8 @@ def test_stacked_deals_played_strongly_reach_slams_and_handfuls(name: str) -> No
 @pytest.mark.parametrize("name", ["three-player", "five-player", "house-4"])
 def test_deals_moved_between_rows_at_any_moment_go_on_alike(name: str) -> None:
     rules = TABLES[name]
-    twin = Twin(VectorEnv(12, rules=rules, seed=5), seed=5, chooser=uniform)
+    env = VectorEnv(12, rules=rules, seed=5)
+    twin = Twin(env, seed=5, chooser=biased, deals=_stacked(rules))  # handfuls shown too
     moved = 0
     while twin.finished < 60:
         for _ in range(2):
