@@ -79,6 +79,19 @@ def test_stacked_deals_played_strongly_reach_slams_and_handfuls(name: str) -> No
     assert {"handful", "slam made by attack", "the Excuse wins the last trick"} <= twin.seen
 
 
+@pytest.mark.parametrize("name", list(TABLES))
+def test_with_perfect_recall_the_batch_gives_the_information_state_tensors(name: str) -> None:
+    rules = TABLES[name]
+    env = VectorEnv(20, rules=rules, seed=9, perfect_recall=True)
+    assert env.observation_size == encoding.information_state_tensor_size(rules)
+    twin = Twin(env, seed=9, chooser=biased, deals=_stacked(rules))
+    while twin.finished < 40:
+        if twin.rng.random() < 0.3:  # deals moved between rows, at any moment
+            twin.put(twin.rng.randrange(20), twin.scalar[twin.rng.randrange(20)])
+        twin.advance()
+    assert {"handful", "discard"} <= twin.seen
+
+
 @pytest.mark.parametrize("name", ["three-player", "five-player", "house-4"])
 def test_deals_moved_between_rows_at_any_moment_go_on_alike(name: str) -> None:
     rules = TABLES[name]

@@ -124,7 +124,11 @@ class Twin:
         assert ids == encoding.legal_ids(state), where
         if self.rng.random() < self.tensors:
             assert state.current is not None
-            expected = encoding.observation_tensor(ft.observe(state, state.current))
+            seen = ft.observe(state, state.current)
+            if self.env.observation_size == encoding.observation_tensor_size(self.rules):
+                expected = encoding.observation_tensor(seen)
+            else:
+                expected = encoding.information_state_tensor(seen)
             got = step.observation[row]
             assert got.tolist() == expected, (where, np.flatnonzero(got != expected))
         if self.rng.random() < self.states:

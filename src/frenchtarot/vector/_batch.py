@@ -29,9 +29,15 @@ class Batch:
     """The state of ``n`` deals of one table, as arrays (one row per deal)."""
 
     def __init__(
-        self, n: int, rules: Rules, seed: int, dealing: str, dtype: type[np.floating[Any]]
+        self,
+        n: int,
+        rules: Rules,
+        seed: int,
+        dealing: str,
+        dtype: type[np.floating[Any]],
+        recall: bool,
     ) -> None:
-        table = T.table(rules)
+        table = T.table(rules, recall)
         seats, hand, dog = table.seats, table.hand_size, table.dog_size
         self.n = n
         self.rules = rules
@@ -101,6 +107,14 @@ class Batch:
         self.shown_lo = words(n, seats)
         self.ecart_shown = np.zeros(n, np.bool_)
         """Where the tensor shows the écart (the taker's turn, a Petite or Garde)."""
+        if recall:  # what the information-state tensor adds
+            self.played_lo = words(n, seats)
+            self.played_hi = words(n, seats)
+            """The cards each seat has played."""
+            self.ecart_view = ints(n, fill=-1)
+            """Whose écart the tensor shows in order: 1 the taker's, 0 the others', -1 none."""
+            self.ecart_written = ints(n)
+            """How many cards of the écart in order the tensor shows."""
         # The observation tensors of the seats to act (see _tensor).
         self.obs = np.zeros((n, table.size), dtype)
         self.flat = self.obs.reshape(-1)
@@ -176,6 +190,11 @@ class Batch:
         self.shown[slots] = -1
         self.shown_lo[slots] = 0
         self.ecart_shown[slots] = False
+        if table.recall:
+            self.played_lo[slots] = 0
+            self.played_hi[slots] = 0
+            self.ecart_view[slots] = -1
+            self.ecart_written[slots] = 0
         # The public part of the tensor: the dealer, the phase, the hands' sizes.
         offsets = table.offsets
         obs = self.obs

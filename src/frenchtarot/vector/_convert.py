@@ -197,7 +197,17 @@ def from_state(batch: Batch, row: int, state: State) -> None:
     for shown in record.handfuls:
         batch.shown[row, shown.seat] = sizes.index(shown.size)
         batch.shown_lo[row, shown.seat] = _masks.mask_of(shown.cards)
+    recall = batch.table.recall
     tensor = np.zeros(batch.width)
-    write_tensor(observe(state, current), tensor)
+    write_tensor(observe(state, current), tensor, perfect_recall=recall)
     batch.obs[row] = tensor
     batch.ecart_shown[row] = True  # whatever it shows, the next writing looks
+    if recall:
+        played = [0] * seats
+        for first, cards in everything:
+            for position, card in enumerate(cards):
+                played[(first + position) % seats] |= 1 << card
+        for seat, mask in enumerate(played):
+            batch.played_lo[row, seat], batch.played_hi[row, seat] = T.split(mask)
+        batch.ecart_view[row] = -1
+        batch.ecart_written[row] = 0

@@ -38,7 +38,8 @@ class VectorStep(NamedTuple):
             the ids of :mod:`frenchtarot.encoding` that the seat to act may take.
         observation: The seat to act's observation tensor in each deal, shape ``(n,
             observation_size)``: row ``i`` equals
-            ``encoding.observation_tensor(observe(env.state(i), current[i]))``. A read-only
+            ``encoding.observation_tensor(observe(env.state(i), current[i]))`` (or its
+            ``information_state_tensor``, with ``perfect_recall=True``). A read-only
             view of the environment's buffer, which the next step overwrites: copy it to
             keep it.
         rewards: Each seat's score (``int32``, shape ``(n, seats)``) for the deals that
@@ -92,6 +93,10 @@ class VectorEnv:
             ``numpy.float16``, which holds every value a seat to act sees exactly (the
             counts and points are small; the score field is zero until the deal is over)
             in half the memory.
+        perfect_recall: Observe the information-state tensor
+            (:func:`~frenchtarot.encoding.information_state_tensor`: the observation's
+            fields, then the dealt hand, the écart in order and every trick card by card)
+            instead of the observation tensor.
 
     Raises:
         InvalidSettingsError: ``n`` is below 1, or ``dealing`` or ``dtype`` unknown.
@@ -120,6 +125,7 @@ class VectorEnv:
         seed: int | None = None,
         dealing: str = "library",
         dtype: type[np.floating[Any]] = np.float32,
+        perfect_recall: bool = False,
     ) -> None:
         count = _check_n(n)
         if not isinstance(rules, Rules):
@@ -133,7 +139,11 @@ class VectorEnv:
             raise InvalidSettingsError(
                 f"dtype must be numpy.float32 or numpy.float16, not {describe_value(dtype)}"
             )
-        self._batch = Batch(count, rules, seed, dealing, dtype)
+        if not isinstance(perfect_recall, bool):
+            raise TarotTypeError(
+                f"perfect_recall must be a bool, not {describe_value(perfect_recall)}"
+            )
+        self._batch = Batch(count, rules, seed, dealing, dtype, perfect_recall)
         self._rows = np.arange(count, dtype=I64)
         self._mask = np.zeros((count, self._batch.table.actions), np.bool_)
         self._view = self._batch.obs.view()
@@ -164,7 +174,7 @@ class VectorEnv:
 
     @property
     def observation_size(self) -> int:
-        """The observation tensor's length (:func:`.encoding.observation_tensor_size`)."""
+        """The tensors' length (:func:`.encoding.observation_tensor_size`, or more)."""
         return self._batch.width
 
     @property

@@ -128,6 +128,8 @@ def slam(batch: Batch, idx: Ints, action: Ints) -> None:
     batch.leader[idx] = leader
     batch.cur[idx] = leader
     flat[rows + offsets["leader"] + leader] = 1
+    if batch.table.recall:  # the first trick's leader, in the tricks in order
+        flat[rows + offsets["tricks"] + 78 * batch.table.seats + leader] = 1
     _set_phase(batch, idx, T.PLAY)
 
 
@@ -165,6 +167,11 @@ def play(batch: Batch, idx: Ints, action: Ints) -> None:
     flat[rows + (offsets["played"] + 78 * seat + card)] = 1
     flat[rows + (offsets["trick"] + 78 * pos + card)] = 1
     flat[rows + (offsets["hand_sizes"] + seat)] -= 1
+    if table.recall:  # the card in the tricks in order, and in its player's cards played
+        trick_at = offsets["tricks"] + 79 * seats * batch.tricknum[idx]
+        flat[rows + trick_at + 78 * seat + card] = 1
+        batch.played_lo[idx, seat] |= T.BIT_LO[card]
+        batch.played_hi[idx, seat] |= T.BIT_HI[card]
     led = batch.led[idx]
     led = np.where(led < 0, T.SUIT_CODE[card], led)
     batch.led[idx] = led
@@ -225,6 +232,10 @@ def _end_trick(batch: Batch, idx: Ints) -> None:
     positions = np.arange(seats, dtype=I64)
     cards = batch.plays[idx[:, None], trick[:, None] * seats + positions].astype(I64)
     flat[rows[:, None] + offsets["trick"] + 78 * positions + cards] = 0
+    if table.recall:  # the next trick's leader, in the tricks in order (unless the deal is over)
+        going = trick < last
+        next_at = offsets["tricks"] + 79 * seats * (trick[going] + 1) + 78 * seats
+        flat[rows[going] + next_at + winner[going]] = 1
     batch.leader[idx] = winner
     batch.cur[idx] = winner
     batch.pos[idx] = 0

@@ -16,7 +16,7 @@ from numpy.typing import NDArray
 
 from frenchtarot.actions import Contract
 from frenchtarot.cards import EXCUSE_INDEX, HALF_POINTS
-from frenchtarot.encoding import observation_fields
+from frenchtarot.encoding import information_state_fields, observation_fields
 from frenchtarot.encoding._layout import CALLABLE
 from frenchtarot.rules import Rules
 
@@ -116,19 +116,26 @@ def unpack(words: NDArray[np.uint64]) -> NDArray[np.uint8]:
 
 
 @functools.cache
-def layout(rules: Rules) -> dict[str, int]:
-    """The offset of each observation field at a table, and ``"size"`` the length."""
-    fields = observation_fields(rules)
+def layout(rules: Rules, recall: bool) -> dict[str, int]:
+    """The offset of each field of a table's tensor, and ``"size"`` the length.
+
+    ``recall``: the information-state tensor's, else the observation tensor's.
+    """
+    fields = information_state_fields(rules) if recall else observation_fields(rules)
     offsets = {field.name: field.offset for field in fields}
     offsets["size"] = fields[-1].end
     return offsets
 
 
 class Table:
-    """What the batch reads of one :class:`~frenchtarot.Rules`, as numbers and arrays."""
+    """What the batch reads of one :class:`~frenchtarot.Rules`, as numbers and arrays.
 
-    def __init__(self, rules: Rules) -> None:
+    ``recall``: the tensors are the information-state tensors (perfect recall).
+    """
+
+    def __init__(self, rules: Rules, recall: bool) -> None:
         self.rules = rules
+        self.recall = recall
         self.seats = rules.seats
         self.hand_size = rules.hand_size
         self.dog_size = rules.dog_size
@@ -151,11 +158,11 @@ class Table:
             np.float32
         )
         """``one_hot[seat]``: the one-hot row of a seat; ``one_hot[seats]``: zeros."""
-        self.offsets = layout(rules)
+        self.offsets = layout(rules, recall)
         self.size = self.offsets["size"]
 
 
 @functools.cache
-def table(rules: Rules) -> Table:
-    """The :class:`Table` of ``rules`` (made once per rules value)."""
-    return Table(rules)
+def table(rules: Rules, recall: bool) -> Table:
+    """The :class:`Table` of ``rules`` (made once per rules value and kind of tensor)."""
+    return Table(rules, recall)

@@ -21,6 +21,9 @@ Words = NDArray[np.uint64]
 
 __all__ = ["legal_mask", "write_seat_fields"]
 
+_UNSEEN = 78
+"""The entry of an écart card in order that the seat did not see."""
+
 _HANDFUL_WORD = U64(1 << 0 | 1 << T.SLAM_ID)  # the slam decision: pass (0) or slam (5)
 
 
@@ -139,6 +142,8 @@ def write_seat_fields(batch: Batch, lo: Words, hi: Words) -> None:
         words = np.stack([batch.disc_lo[rows] * shown, batch.disc_hi[rows] * shown], axis=1)
         obs[rows, offsets["ecart"] : offsets["ecart"] + 78] = T.unpack(words)[:, :78]
         batch.ecart_shown = sees
+    if table.recall:
+        _write_recall(batch, lo, hi, dog_shown)
     if table.calls:
         partner = batch.partner
         played = batch.called_played
@@ -152,3 +157,36 @@ def write_seat_fields(batch: Batch, lo: Words, hi: Words) -> None:
             & (played | (dog_shown & in_dog) | ((cur == batch.taker) & ~in_dog))
         )
         obs[:, offsets["alone"]] = alone
+
+
+def _write_recall(batch: Batch, lo: Words, hi: Words, dog_shown: NDArray[np.bool_]) -> None:
+    """The information-state fields of the seat to act: its dealt hand, the écart in order."""
+    offsets, obs, flat = batch.table.offsets, batch.obs, batch.flat
+    rows = np.arange(batch.n)
+    cur = batch.cur
+    taker = cur == batch.taker
+    dealt_lo = lo | batch.played_lo[rows, cur]
+    dealt_hi = hi | batch.played_hi[rows, cur]
+    back = dog_shown & taker  # the taker's dealt hand: without the dog, with the écart
+    dealt_lo = np.where(back, (dealt_lo | batch.disc_lo) & ~batch.dog_lo, dealt_lo)
+    dealt_hi = np.where(back, (dealt_hi | batch.disc_hi) & ~batch.dog_hi, dealt_hi)
+    words = np.stack([dealt_lo, dealt_hi], axis=1)
+    obs[:, offsets["dealt_hand"] : offsets["dealt_hand"] + 78] = T.unpack(words)[:, :78]
+    # The écart in order: the taker sees each card, the others the trumps only.
+    view = taker.astype(np.int64)
+    count = batch.necart
+    stale = np.flatnonzero(
+        (count > 0) & ((view != batch.ecart_view) | (count != batch.ecart_written))
+    )
+    if not len(stale):
+        return
+    size = batch.table.dog_size
+    start = offsets["ecart_order"]
+    obs[stale, start : start + 79 * size] = 0
+    cards = batch.ecart[stale].astype(np.int64)
+    seen = np.where((view[stale, None] == 1) | (cards < 21), cards, _UNSEEN)
+    written = np.arange(size) < count[stale, None]
+    where = stale[:, None] * batch.width + start + 79 * np.arange(size) + seen
+    flat[where[written]] = 1
+    batch.ecart_view[stale] = view[stale]
+    batch.ecart_written[stale] = count[stale]
