@@ -8,7 +8,8 @@ Usage (from any directory, with NumPy; the OpenSpiel and PettingZoo rows need th
 
 A *step* is one player decision, four players unless said otherwise. The rows:
 
-* ``vector n=...``: :class:`frenchtarot.vector.VectorEnv` stepping ``n`` deals at once,
+* ``vector n=...``: :class:`frenchtarot.vector.VectorEnv` stepping ``n`` deals at once
+  (``information-state tensors``: with ``perfect_recall=True``),
   each step returning the seat to act, the legal-action mask and the observation tensor of
   every deal (deals that end start again at once); the deals are dealt by the library's own
   shuffle (``dealing="library"``) unless the row says ``numpy``. The actions are random
@@ -55,9 +56,11 @@ GOALS = {
 }
 
 
-def _vector(n: int, steps: int, repeats: int, dealing: str) -> tuple[float, float]:
+def _vector(
+    n: int, steps: int, repeats: int, dealing: str, recall: bool = False
+) -> tuple[float, float]:
     """The best steps/s of ``VectorEnv(n)``, without and with the random policy's time."""
-    env = VectorEnv(n, seed=1, dealing=dealing)
+    env = VectorEnv(n, seed=1, dealing=dealing, perfect_recall=recall)
     step = env.reset()
     rng = np.random.default_rng(1)
 
@@ -105,16 +108,18 @@ def main(argv: list[str] | None = None) -> None:
         f"{np.__version__}, {platform.machine()}, {os.cpu_count()} cores; {_load()}"
     )
     rows: list[tuple[str, float, str]] = []
-    for n, dealing in (
-        (1, "library"),
-        (64, "library"),
-        (1024, "library"),
-        (4096, "library"),
-        (4096, "numpy"),
+    for n, dealing, recall in (
+        (1, "library", False),
+        (64, "library", False),
+        (1024, "library", False),
+        (4096, "library", False),
+        (4096, "numpy", False),
+        (4096, "library", True),
     ):
         steps = int(scale * {1: 20_000, 64: 2_000, 1024: 600, 4096: 400}[n])
-        rate, with_policy = _vector(n, max(steps, 50), repeats, dealing)
+        rate, with_policy = _vector(n, max(steps, 50), repeats, dealing, recall)
         name = f"vector n={n}" + (" (numpy dealing)" if dealing == "numpy" else "")
+        name += " information-state tensors" if recall else ""
         rows.append((name, rate, f"{with_policy:,.0f}"))
 
     deals = 10 if args.quick else 40
@@ -170,13 +175,15 @@ def main(argv: list[str] | None = None) -> None:
 
     state, tensor32 = VectorEnv(1, seed=0).memory()
     _state, tensor16 = VectorEnv(1, seed=0, dtype=np.float16).memory()
+    recall_state, recall32 = VectorEnv(1, seed=0, perfect_recall=True).memory()
     print(
         f"\nmemory per deal in the batch: the state {state:,} bytes; the observation "
         f"tensor {tensor32:,} bytes (float32) or {tensor16:,} (float16)"
     )
     print(
         f"  so {state + tensor32:,} bytes a deal with float32 tensors, "
-        f"{state + tensor16:,} with float16 (goal: under {GOALS['memory']:,})"
+        f"{state + tensor16:,} with float16 (goal: under {GOALS['memory']:,}); with the "
+        f"information-state tensors {recall_state:,} + {recall32:,} bytes (float32)"
     )
     print(
         f"\nthe goals: vector n=4096 {GOALS['vector']:,} steps/s; openspiel with the tensor "
