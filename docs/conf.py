@@ -88,6 +88,7 @@ nitpick_ignore_regex = [
     (r"py:.*", r"(attr|attrs)\.[\w.]+"),
     # The arena's executors, its journal's path and its pool's context.
     (r"py:.*", r"(os|multiprocessing|concurrent\.futures)(\.[\w.]+)?"),
+    (r"py:.*", r"(numpy|np)\.[\w.]+|NDArray|ArrayLike"),
 ]
 
 
@@ -132,6 +133,7 @@ _DOCUMENTED_MODULES = (
     "frenchtarot.state",
     "frenchtarot.svg",
     "frenchtarot.testing",
+    "frenchtarot.vector",
 )
 
 

@@ -53,6 +53,7 @@ FEATURES = {
     "frenchtarot.openspiel",
     "frenchtarot.pettingzoo",
     "frenchtarot._cli",
+    "frenchtarot.vector",
 }
 """The features: each a module or a package holding its privates; none loads with the core."""
 

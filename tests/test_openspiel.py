@@ -361,3 +361,35 @@ def test_random_sim_test_passes_under_random_house_rules(rules: ft.Rules) -> Non
     unnamed = attrs.evolve(rules, name="drawn")
     named = attrs.evolve(rules, name=f"drawn-{hash(unnamed) & 0xFFFFFFFF:08x}")
     pyspiel.random_sim_test(_house_game(named), num_sims=2, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize("seats", SEATS)
+def test_python_callers_get_numpy_tensors_equal_to_openspiels_own(seats: int) -> None:
+    game = load_game(seats)
+    rng = random.Random(29)
+    for steps in (0, 3, 30, 70, 300):
+        state = _random_state(game, rng, steps)
+        clone = state.clone()  # a copy follows on its own
+        for player in range(seats):
+            for ours, theirs in (
+                (state.information_state_tensor, pyspiel.State.information_state_tensor),
+                (state.observation_tensor, pyspiel.State.observation_tensor),
+            ):
+                tensor = ours(player)
+                assert isinstance(tensor, np.ndarray) and tensor.dtype == np.float32
+                np.testing.assert_array_equal(tensor, theirs(state, player))
+            np.testing.assert_array_equal(
+                clone.information_state_tensor(player), state.information_state_tensor(player)
+            )
+        if not state.is_terminal():
+            current = state.current_player()
+            np.testing.assert_array_equal(
+                state.information_state_tensor(), state.information_state_tensor(current)
+            )
+            state.apply_action(state.legal_actions()[0])
+            np.testing.assert_array_equal(
+                state.observation_tensor(current),
+                np.array(encoding.observation_tensor(observe(state.tarot, current)), np.float32),
+            )
+    with pytest.raises(pyspiel.SpielError):
+        _random_state(game, rng, 500).information_state_tensor()  # over: nobody to act

@@ -33,6 +33,11 @@ string always name the table: ``french_tarot(dealer=0,players=4,rules=four-playe
   :func:`~frenchtarot.observe`; ``information_state_string`` is the seat's
   :attr:`~frenchtarot.Observation.key` (one item a line) and ``observation_string`` the
   observation's text. While the deal is going on, they hold only the seat's cards so far.
+  The tensors follow the deal: each action changes the few entries it changes, instead of
+  the whole tensor being written again from the history at each call. Called from Python,
+  a state's ``information_state_tensor`` and ``observation_tensor`` return a NumPy array
+  of float32 (OpenSpiel's own binding makes a list of that many Python floats, which costs
+  more than the rest of a step); called from C++, the observer fills OpenSpiel's buffer.
 * **Serialization.** OpenSpiel serializes Python states by pickling them, which
   :class:`~frenchtarot.State` supports: ``serialize``, ``deserialize_state`` and
   ``pyspiel.serialize_game_and_state`` work.
@@ -71,10 +76,11 @@ from frenchtarot import encoding
 from frenchtarot._checks import describe_value
 from frenchtarot._core.state import State
 from frenchtarot._dealing import deal_from
-from frenchtarot._engine import apply
+from frenchtarot._engine import apply, legal_actions
 from frenchtarot.actions import Action
 from frenchtarot.cards import DECK, Card
 from frenchtarot.encoding import EncodingError
+from frenchtarot.encoding._follow import Follower
 from frenchtarot.errors import InvalidRulesError, InvalidSeatError, TarotTypeError
 from frenchtarot.observation import observe
 from frenchtarot.rules import PRESETS, RULES_BY_SEATS, Rules, find_rules
@@ -315,6 +321,9 @@ class FrenchTarotState(pyspiel.State):  # type: ignore[misc]
         self._places: list[list[Card]] = [[] for _ in range(rules.seats + 1)]
         self._room: list[int] = [rules.hand_size] * rules.seats + [rules.dog_size]
         self.tarot: State | None = None
+        self._follower: Follower | None = None
+        self._offered: tuple[State | None, tuple[Action, ...]] = (None, ())
+        """The last state whose legal actions were asked for, and those actions."""
 
     @property
     def rules(self) -> Rules:
@@ -335,8 +344,11 @@ class FrenchTarotState(pyspiel.State):  # type: ignore[misc]
         return tarot.current
 
     def _legal_actions(self, player: int) -> list[int]:
-        assert self.tarot is not None and player == self.tarot.current
-        return encoding.legal_ids(self.tarot)
+        tarot = self.tarot
+        assert tarot is not None and player == tarot.current
+        offered = legal_actions(tarot)
+        self._offered = (tarot, offered)
+        return encoding.ids_of(offered, self._rules)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """Where the next card may go, with its probability: seats, then the dog."""
@@ -344,8 +356,15 @@ class FrenchTarotState(pyspiel.State):  # type: ignore[misc]
         return [(place, room / left) for place, room in enumerate(self._room) if room]
 
     def _apply_action(self, action: int) -> None:
-        if self.tarot is not None:
-            self.tarot = apply(self.tarot, encoding.action_from_id(action, self.tarot))
+        before = self.tarot
+        if before is not None:
+            known, offered = self._offered
+            if known is not before:
+                offered = legal_actions(before)
+            chosen = encoding.offered_action(action, offered, self._rules)
+            self.tarot = after = apply(before, chosen)
+            if self._follower is not None:  # once a tensor was asked for
+                self._follower.follow(before, chosen, after)
             return
         room = self._room
         if not 0 <= action < len(room) or not room[action]:
@@ -364,6 +383,14 @@ class FrenchTarotState(pyspiel.State):  # type: ignore[misc]
             room[place] = 0
         if not any(room):
             self.tarot = deal_from(places[:-1], places[-1], dealer=self._dealer, rules=self._rules)
+
+    def _following(self, tarot: State) -> Follower:
+        """What keeps the tensors' public part up to date (made when a tensor is first asked)."""
+        follower = self._follower
+        if follower is None:
+            self._follower = follower = Follower(self._rules, _zeros)
+            follower.start(tarot)
+        return follower
 
     def resample_from_infostate(
         self, player_id: int, probability_sampler: Callable[[], float]
@@ -419,6 +446,36 @@ class FrenchTarotState(pyspiel.State):  # type: ignore[misc]
             f"no world in {_MOST_DRAWS} draws shows seat {player_id} the same handfuls"
         )
 
+    def information_state_tensor(self, player: int | None = None) -> Any:
+        """The information-state tensor of ``player`` (the player to act by default).
+
+        Returns:
+            A new NumPy array of float32: the values OpenSpiel's binding would give.
+        """
+        return self._tensor(player, encoding.information_state_tensor_size(self._rules))
+
+    def observation_tensor(self, player: int | None = None) -> Any:
+        """The observation tensor of ``player`` (the player to act by default).
+
+        Returns:
+            A new NumPy array of float32: the values OpenSpiel's binding would give.
+        """
+        return self._tensor(player, encoding.observation_tensor_size(self._rules))
+
+    def _tensor(self, player: int | None, size: int) -> Any:
+        recall = size == encoding.information_state_tensor_size(self._rules)
+        base = (
+            pyspiel.State.information_state_tensor if recall else pyspiel.State.observation_tensor
+        )
+        tarot = self.tarot
+        if player is None:
+            player = self.current_player()
+        if tarot is None or not 0 <= player < self._rules.seats:  # OpenSpiel's own way
+            return np.array(base(self, player), np.float32)
+        out = np.empty(size, np.float32)
+        self._following(tarot).write(tarot, player, out)
+        return out
+
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
             return "deal to the dog" if action == self._rules.seats else f"deal to {action}"
@@ -442,6 +499,10 @@ class FrenchTarotState(pyspiel.State):  # type: ignore[misc]
         if self.tarot is not None:
             lines.append(" ".join(["moves:", *(str(action) for action in self.tarot.history)]))
         return "\n".join(lines)
+
+
+def _zeros(size: int) -> Any:
+    return np.zeros(size, np.float32)
 
 
 def _replay(game: Any, places: list[int], history: Sequence[Action]) -> FrenchTarotState:
@@ -510,22 +571,20 @@ class FrenchTarotObserver:
         self._fields = {field.name: field for field in fields}
         self.tensor = np.zeros(fields[-1].end, np.float32)
         self.dict = {field.name: self.tensor[field.offset : field.end] for field in fields}
+        self._views = dict(self.dict)
 
     def set_from(self, state: FrenchTarotState, player: int) -> None:
         """Fill :attr:`tensor` with what ``player`` knows of ``state``."""
         tarot = state.tarot
         if tarot is None:
             self.tensor.fill(0.0)
-            self.dict["seat"][player] = 1.0
+            self._views["seat"][player] = 1.0
             for name in _DEALING_FIELDS[1:]:
-                if name in self.dict:
+                if name in self._views:
                     for card in state.dealt_so_far(player):
-                        self.dict[name][card.index] = 1.0
+                        self._views[name][card.index] = 1.0
             return
-        self.tensor.fill(0.0)
-        encoding.write_tensor(
-            observe(tarot, player), self.tensor, perfect_recall=self.perfect_recall
-        )
+        state._following(tarot).write(tarot, player, self.tensor)
 
     def string_from(self, state: FrenchTarotState, player: int) -> str:
         """What ``player`` knows of ``state``, as text."""

@@ -48,9 +48,10 @@ from frenchtarot import encoding
 from frenchtarot._checks import describe_value
 from frenchtarot._core.state import State
 from frenchtarot._dealing import new_deal
-from frenchtarot._engine import apply
+from frenchtarot._engine import apply, legal_actions
+from frenchtarot.actions import Action
+from frenchtarot.encoding._follow import Follower
 from frenchtarot.errors import InvalidRulesError, TarotTypeError
-from frenchtarot.observation import observe
 from frenchtarot.rules import RULES_BY_SEATS, Rules, find_rules
 from frenchtarot.scoring import returns
 
@@ -81,6 +82,10 @@ def _bounds(rules: Rules, perfect_recall: bool) -> tuple[Any, Any]:
             low[field.offset : field.end] = -most
             high[field.offset : field.end] = most
     return low, high
+
+
+def _zeros(size: int) -> Any:
+    return np.zeros(size, np.float32)
 
 
 def _table(seats: object, rules: object) -> Rules:
@@ -169,6 +174,9 @@ class FrenchTarotEnv(AECEnv):  # type: ignore[misc]
         self.observation_spaces = dict.fromkeys(self.possible_agents, space)
         self.action_spaces = {agent: spaces.Discrete(total) for agent in self.possible_agents}
         self.tarot: State | None = None
+        self._follower = Follower(rules, _zeros)
+        self._offered: tuple[State | None, tuple[Action, ...]] = (None, ())
+        """The last state whose legal actions were asked for, and those actions."""
         self._rng = random.Random()
 
     def observation_space(self, agent: str) -> Any:
@@ -191,6 +199,7 @@ class FrenchTarotEnv(AECEnv):  # type: ignore[misc]
             self._rng = random.Random(seed)
         dealer = (options or {}).get("dealer", 0)
         self.tarot = new_deal(seed=self._rng.randrange(2**63), dealer=dealer, rules=self.rules)
+        self._follower.start(self.tarot)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -217,11 +226,14 @@ class FrenchTarotEnv(AECEnv):  # type: ignore[misc]
         state = self.tarot
         if state is None:
             raise TarotTypeError("call reset() before observe()")
-        seen = observe(state, self.possible_agents.index(agent))
-        tensor = np.zeros(self._size, np.float32)
-        encoding.write_tensor(seen, tensor, perfect_recall=self.perfect_recall)
+        seat = self.possible_agents.index(agent)
+        tensor = np.empty(self._size, np.float32)
+        self._follower.write(state, seat, tensor)
         mask = np.zeros(self._actions, np.int8)
-        mask[encoding.legal_ids(seen)] = 1
+        if state.current == seat:
+            offered = legal_actions(state)
+            self._offered = (state, offered)
+            mask[encoding.ids_of(offered, self.rules)] = 1
         return {"observation": tensor, "action_mask": mask}
 
     def step(self, action: int | None) -> None:
@@ -236,10 +248,17 @@ class FrenchTarotEnv(AECEnv):  # type: ignore[misc]
             return
         state = self.tarot
         assert state is not None
-        chosen = encoding.action_from_id(action, state)  # type: ignore[arg-type]
+        known, offered = self._offered
+        if known is not state:
+            offered = legal_actions(state)
+        if isinstance(action, (int, np.integer)) and not isinstance(action, bool):
+            chosen = encoding.offered_action(int(action), offered, self.rules)
+        else:  # not an int: action_from_id says why
+            chosen = encoding.action_from_id(action, state)  # type: ignore[arg-type]
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
-        self.tarot = apply(state, chosen)
+        self.tarot = after = apply(state, chosen)
+        self._follower.follow(state, chosen, after)
         self._select()
 
     def render(self) -> str | None:

@@ -67,6 +67,11 @@ from frenchtarot._core import tally as _tally
 from frenchtarot._core.state import State
 from frenchtarot._engine import legal_actions
 from frenchtarot.actions import (
+    ANNOUNCE_SLAM,
+    BIDS,
+    DISCARDS,
+    PASS,
+    PLAYS,
     Action,
     AnnounceSlam,
     Bid,
@@ -125,6 +130,17 @@ PLAY_BASE: Final = DISCARD_BASE + 78
 CALL_BASE: Final = PLAY_BASE + 78
 """The id of the first callable card (five players)."""
 _BIDS: Final[tuple[Bid, ...]] = tuple(Bid(contract) for contract in BID_IDS)
+_SHARED_IDS: Final[dict[int, int]] = {
+    id(PASS): PASS_ID,
+    id(ANNOUNCE_SLAM): SLAM_ID,
+    **{id(BIDS[contract]): number for contract, number in BID_IDS.items()},
+    **{id(DISCARDS[card.index]): DISCARD_BASE + card.index for card in DECK},
+    **{id(PLAYS[card.index]): PLAY_BASE + card.index for card in DECK},
+}
+"""The id of each action :func:`~frenchtarot.legal_actions` offers as one shared object (the
+action values of :mod:`frenchtarot.actions`), by the object's identity: a quicker look-up
+than :func:`action_id`. The handfuls and calls, whose ids depend on the rules, are not here.
+The objects are module constants, kept alive as long as the module, so their ids stay."""
 
 
 def _check_rules(rules: object) -> Rules:
@@ -270,9 +286,19 @@ def legal_ids(position: State | Observation) -> list[int]:
     Raises:
         TarotTypeError: ``position`` is neither a State nor an Observation.
     """
-    offered = _offered(position)
-    rules = position.rules
-    return [action_id(action, rules) for action in offered]
+    return ids_of(_offered(position), position.rules)
+
+
+def ids_of(offered: tuple[Action, ...], rules: Rules) -> list[int]:
+    """The ids of ``offered``, actions of ``rules`` (see :func:`legal_ids`).
+
+    For callers that hold the actions offered already (the learning adapters).
+    """
+    shared = _SHARED_IDS
+    return [
+        number if (number := shared.get(id(action), -1)) >= 0 else action_id(action, rules)
+        for action in offered
+    ]
 
 
 def legal_mask(position: State | Observation) -> list[int]:
@@ -328,17 +354,24 @@ offered are 0 1 2 3 4
     """
     if isinstance(number, bool) or not hasattr(number, "__index__"):
         raise TarotTypeError(f"an action id must be an int, not {describe_value(number)}")
-    number = int(number.__index__())
-    offered = _offered(position)
-    rules = position.rules
+    return offered_action(int(number.__index__()), _offered(position), position.rules)
+
+
+def offered_action(number: int, offered: tuple[Action, ...], rules: Rules) -> Action:
+    """The action of ``offered`` whose id is ``number`` (see :func:`action_from_id`).
+
+    For callers that hold the actions offered already (the learning adapters).
+    """
     total = num_actions(rules)
     if not 0 <= number < total:
         raise EncodingError(
             f"action id {number} is out of range: the {rules.name} table has ids 0 to {total - 1}",
             number,
         )
+    shared = _SHARED_IDS
     for action in offered:
-        if action_id(action, rules) == number:
+        known = shared.get(id(action), -1)
+        if (known if known >= 0 else action_id(action, rules)) == number:
             return action
     ids = " ".join(str(action_id(action, rules)) for action in offered) or "none"
     raise EncodingError(

@@ -1,0 +1,196 @@
+"""Steps per second of the batched environment, beside the adapters and OpenSpiel's ``tarok``.
+
+Usage (from any directory, with NumPy; the OpenSpiel and PettingZoo rows need the
+``openspiel`` and ``pettingzoo`` extras and are skipped without them)::
+
+    python benchmarks/vector.py           # about two minutes
+    python benchmarks/vector.py --quick   # a few seconds, rougher numbers
+
+A *step* is one player decision, four players unless said otherwise. The rows:
+
+* ``vector n=...``: :class:`frenchtarot.vector.VectorEnv` stepping ``n`` deals at once
+  (``information-state tensors``: with ``perfect_recall=True``),
+  each step returning the seat to act, the legal-action mask and the observation tensor of
+  every deal (deals that end start again at once); the deals are dealt by the library's own
+  shuffle (``dealing="library"``) unless the row says ``numpy``. The actions are random
+  legal ids, drawn outside the timed part (the ``+ policy`` column times them too);
+* ``openspiel french_tarot + information_state_tensor``: the Python game through
+  ``pyspiel``, the acting player's information-state tensor at each step;
+* ``pettingzoo AEC (last + step)``: the AEC environment, ``last()`` and ``step``;
+* ``openspiel tarok (C++)``: OpenSpiel's Slovenian tarok, ``legal_actions`` and
+  ``apply_action`` (it has no tensors).
+
+Then the memory a deal takes in the batch: its state's arrays, and its observation tensor
+(float32, or float16 with ``dtype=numpy.float16``).
+
+Timings are CPU time (``time.process_time``) of this process, the best of several
+repeats; the load average of the machine is printed before and after, as other work on a
+shared machine still slows a run down. Nothing here is a test: no number is asserted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent / "src"))
+sys.path.insert(0, str(HERE))
+
+import numpy as np  # noqa: E402
+
+import frenchtarot as ft  # noqa: E402
+from frenchtarot.vector import VectorEnv  # noqa: E402
+
+GOALS = {
+    "vector": 1_000_000,  # steps/s at n = 4096
+    "openspiel": 10 * 4_164,  # the information-state tensor row before the batch writer
+    "pettingzoo": 5 * 9_980,
+    "memory": 4096,  # bytes per deal
+}
+
+
+def _vector(
+    n: int, steps: int, repeats: int, dealing: str, recall: bool = False
+) -> tuple[float, float]:
+    """The best steps/s of ``VectorEnv(n)``, without and with the random policy's time."""
+    env = VectorEnv(n, seed=1, dealing=dealing, perfect_recall=recall)
+    step = env.reset()
+    rng = np.random.default_rng(1)
+
+    def run(count: int) -> tuple[float, float]:
+        nonlocal step
+        env_time = 0.0
+        start = time.process_time()
+        for _ in range(count):
+            choice = (rng.random(step.mask.shape, dtype=np.float32) * step.mask).argmax(axis=1)
+            before = time.process_time()
+            step = env.step(choice)
+            env_time += time.process_time() - before
+        return env_time, time.process_time() - start
+
+    run(max(steps // 2, 100))  # warm up, and let the deals drift apart (they end at once)
+    best, best_total = 0.0, 0.0
+    for _ in range(repeats):
+        env_time, total = run(steps)
+        best = max(best, n * steps / env_time)
+        best_total = max(best_total, n * steps / total)
+    return best, best_total
+
+
+def _best(run: Callable[[int, int], int], deals: int, repeats: int) -> float:
+    best = 0.0
+    for repeat in range(repeats):
+        start = time.process_time()
+        steps = run(deals, 1000 * repeat)
+        best = max(best, steps / (time.process_time() - start))
+    return best
+
+
+def _load() -> str:
+    return "load average " + " ".join(f"{value:.2f}" for value in os.getloadavg())
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--quick", action="store_true", help="fewer steps and repeats")
+    args = parser.parse_args(argv)
+    repeats = 2 if args.quick else 4
+    scale = 0.1 if args.quick else 1.0
+    print(
+        f"{platform.python_implementation()} {platform.python_version()}, NumPy "
+        f"{np.__version__}, {platform.machine()}, {os.cpu_count()} cores; {_load()}"
+    )
+    rows: list[tuple[str, float, str]] = []
+    for n, dealing, recall in (
+        (1, "library", False),
+        (64, "library", False),
+        (1024, "library", False),
+        (4096, "library", False),
+        (4096, "numpy", False),
+        (4096, "library", True),
+    ):
+        steps = int(scale * {1: 20_000, 64: 2_000, 1024: 600, 4096: 400}[n])
+        rate, with_policy = _vector(n, max(steps, 50), repeats, dealing, recall)
+        name = f"vector n={n}" + (" (numpy dealing)" if dealing == "numpy" else "")
+        name += " information-state tensors" if recall else ""
+        rows.append((name, rate, f"{with_policy:,.0f}"))
+
+    deals = 10 if args.quick else 40
+    try:
+        import pyspiel
+        from adapters import _openspiel
+
+        import frenchtarot.openspiel as adapter
+    except ImportError as error:
+        print(f"OpenSpiel rows skipped: {error}")
+    else:
+        ours = adapter.load_game(4)
+        tarok = pyspiel.load_game("tarok", {"players": 4})
+
+        def tensor(state: Any, player: int) -> None:
+            state.information_state_tensor(player)
+
+        def nothing(state: Any, player: int) -> None:
+            return None
+
+        rows.append(
+            (
+                "openspiel french_tarot + information_state_tensor",
+                _best(lambda d, s: _openspiel(ours, d, s, tensor), deals, repeats),
+                "",
+            )
+        )
+        rows.append(
+            (
+                "openspiel tarok (C++)",
+                _best(lambda d, s: _openspiel(tarok, d, s, nothing), deals * 5, repeats),
+                "",
+            )
+        )
+    try:
+        from adapters import _pettingzoo
+    except ImportError as error:  # pragma: no cover - adapters.py is beside this file
+        print(f"PettingZoo row skipped: {error}")
+    else:
+        try:
+            import pettingzoo  # noqa: F401
+        except ImportError as error:
+            print(f"PettingZoo row skipped: {error}")
+        else:
+            rows.append(("pettingzoo AEC (last + step)", _best(_pettingzoo, deals, repeats), ""))
+
+    print(
+        f"\n{'four players, one core, CPU time, best of ' + str(repeats):56} "
+        f"{'steps/s':>11} {'+ policy':>11}"
+    )
+    for name, rate, extra in rows:
+        print(f"{name:56} {rate:11,.0f} {extra:>11}")
+
+    state, tensor32 = VectorEnv(1, seed=0).memory()
+    _state, tensor16 = VectorEnv(1, seed=0, dtype=np.float16).memory()
+    recall_state, recall32 = VectorEnv(1, seed=0, perfect_recall=True).memory()
+    print(
+        f"\nmemory per deal in the batch: the state {state:,} bytes; the observation "
+        f"tensor {tensor32:,} bytes (float32) or {tensor16:,} (float16)"
+    )
+    print(
+        f"  so {state + tensor32:,} bytes a deal with float32 tensors, "
+        f"{state + tensor16:,} with float16 (goal: under {GOALS['memory']:,}); with the "
+        f"information-state tensors {recall_state:,} + {recall32:,} bytes (float32)"
+    )
+    print(
+        f"\nthe goals: vector n=4096 {GOALS['vector']:,} steps/s; openspiel with the tensor "
+        f"{GOALS['openspiel']:,}; pettingzoo {GOALS['pettingzoo']:,}"
+    )
+    print(f"{_load()} (after); {ft.__name__} {ft.__version__}")
+
+
+if __name__ == "__main__":
+    main()
