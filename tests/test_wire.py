@@ -473,12 +473,12 @@ BAD_VIEWS: list[tuple[str, object, str, str, bool]] = [
     ("hand/0", "kh", "$.hand[0]", "write the card 'KH'", True),
     ("hand/0", "KX", "$.hand[0]", "is not a card", True),
     ("hand_sizes", [1, 2, 3], "$.hand_sizes", "expected 4 sizes, got 3", True),
-    ("hand_sizes/0", 25, "$.hand_sizes[0]", "from 0 to 24", False),
+    ("hand_sizes/0", 25, "$.hand_sizes[0]", "from 0 to 24", True),
     ("dog", [], "$.dog", "expected 6 cards, got 0", True),
     ("discard", ["T21"], "$.shown_discard[0]", "is not in this seat's écart", False),
-    ("shown_discard", ["KH"], "$.shown_discard[0]", "is no trump", False),
+    ("shown_discard", ["KH"], "$.shown_discard[0]", "is no trump", True),
     ("slam", lambda record: not record["slam"], "$.slam", "as the moves say", False),
-    ("handfuls", [{"seat": 0, "cards": ["T1"]}], "$.handfuls[0].cards", "has [", False),
+    ("handfuls", [{"seat": 0, "cards": ["T1"]}], "$.handfuls[0].cards", "has [", True),
     ("tricks", [], "$.moves", "the cards played are not those", False),
     ("tricks/0/winner", 4, "$.tricks[0].winner", "from 0 to 3", True),
     ("tricks/1/leader", plus_one("tricks/1/leader", 4), "$.tricks[1].leader", "leads", False),
@@ -491,7 +491,7 @@ BAD_VIEWS: list[tuple[str, object, str, str, bool]] = [
     ("moves/0/1", "Pass", "$.moves[0][1]", "write the action 'pass'", True),
     ("legal_actions", [], "$.legal_actions", "is to act: expected its legal actions", False),
     ("legal_actions/0/id", 999, "$.legal_actions[0].id", "the id of", True),
-    ("legal_actions/0/id", 0, "$.legal_actions[0].id", "the id of", False),
+    ("legal_actions/0/id", 0, "$.legal_actions[0].id", "the id of", True),
     ("legal_actions/0", {"notation": "pass"}, "$.legal_actions[0]", "missing field 'id'", True),
     ("score", {}, "$.score", "expected null", True),
     ("annulment", {"reason": "all_passed", "seat": None}, "$.annulment", "null", True),
@@ -500,9 +500,9 @@ BAD_VIEWS: list[tuple[str, object, str, str, bool]] = [
 ]
 
 BAD_FIVE_VIEWS: list[tuple[str, object, str, str, bool]] = [
-    ("called", None, "$.partner", "no card was called", False),
+    ("called", None, "$.partner", "no card was called", True),
     ("called", "T1", "$.called", "the card called in the moves", False),
-    ("alone", True, "$.alone", "the taker has a partner", False),
+    ("alone", True, "$.alone", "the taker has a partner", True),
     ("partner", 5, "$.partner", "from 0 to 4", True),
     ("hand_sizes", [1, 2, 3, 4], "$.hand_sizes", "expected 5 sizes", True),
     ("dog", ["1S", "2S"], "$.dog", "expected 3 cards", True),
@@ -520,6 +520,7 @@ def check_refused(
     assert caught.value.path == where, caught.value
     assert words in caught.value.reason, caught.value
     assert VALIDATOR.is_valid(record) is not schema_refuses
+    assert caught.value.shape is schema_refuses
 
 
 @pytest.mark.parametrize(("path", "value", "where", "words", "schema_refuses"), BAD_VIEWS)
@@ -561,7 +562,7 @@ BAD_OTHERS: list[tuple[str, str, object, str, str, bool]] = [
     ("score", "taker_points", "45", "$.taker_points", "expected a number", True),
     ("score", "defence_points", 0.5, "$", "add up to 91", False),
     ("score", "contract", "GARDE", "$.contract", "a contract's code", True),
-    ("score", "taker", 4, "$.taker", "from 0 to 3", False),
+    ("score", "taker", 4, "$.taker", "from 0 to 3", True),
     ("score", "called", "KK", "$.called", "is not a card", True),
     ("score", "multiplier", 0, "$.multiplier", "expected 1 or more", True),
     ("score", "annulment", {"reason": "all_passed", "seat": None}, "$", "annulled", True),
@@ -599,6 +600,7 @@ def test_a_bad_score_action_or_list_is_refused_with_its_path(
     assert caught.value.path == where, caught.value
     assert words in caught.value.reason, caught.value
     assert VALIDATOR.is_valid(record) is not schema_refuses
+    assert caught.value.shape is schema_refuses
 
 
 def fuzz_bases() -> list[dict[str, Any]]:
