@@ -972,6 +972,28 @@ def mutants(rng: random.Random, per_path: int, every: int) -> Iterator[str | byt
 SYSTEMATIC_DONE = "end of the wrong values at every path"
 
 
+def same_json(first: object, second: object) -> bool:
+    """Whether two JSON values are equal as JSON Schema compares them: numbers by value
+    (4 and 4.0 alike), but a boolean is no number."""
+    if isinstance(first, bool) or isinstance(second, bool):
+        return type(first) is type(second) and first == second
+    if isinstance(first, (int, float)) and isinstance(second, (int, float)):
+        return first == second
+    if isinstance(first, list):
+        return (
+            isinstance(second, list)
+            and len(first) == len(second)
+            and all(same_json(a, b) for a, b in zip(first, second, strict=True))
+        )
+    if isinstance(first, dict):
+        return (
+            isinstance(second, dict)
+            and first.keys() == second.keys()
+            and all(same_json(item, second[key]) for key, item in first.items())
+        )
+    return type(first) is type(second) and first == second
+
+
 def _at(record: Any, path: tuple[str | int, ...]) -> Any:
     for key in path:
         record = record[key]
@@ -996,6 +1018,9 @@ def fuzz_the_loader(seed: int, per_path: int, every: int, edits: int) -> dict[st
         else:
             assert isinstance(loaded, (ft.State, Match))
             assert records.loads(records.dumps(loaded)) == loaded
+            # One spelling: what loads is written back to the same JSON value.
+            raw = text.decode("utf-8-sig") if isinstance(text, bytes) else text
+            assert same_json(json.loads(raw), records.encode(loaded)), text[:300]
             outcomes["loaded"] += 1
         if systematic is not None and count - systematic > edits:
             break

@@ -319,6 +319,7 @@ def _card_defs() -> _Schema:
                 _ref("callLegalAction"),
             ],
         },
+        **_handful_sizes(),
     }
 
 
@@ -328,13 +329,22 @@ def _preset_handfuls(rules: Rules) -> _Schema:
         "anyOf": [
             {
                 "type": "object",
-                "properties": {
-                    "notation": {"pattern": _handful_regex(size)},
-                    "id": {"const": 6 + number},
-                },
+                "properties": {"notation": _ref(f"handfulOf{size}"), "id": {"const": 6 + number}},
             }
             for number, (size, _bonus) in enumerate(rules.handfuls)
         ]
+    }
+
+
+def _handful_sizes() -> _Schema:
+    """The notation of a handful of each size a preset has."""
+    sizes = sorted({size for rules in PRESETS.values() for size, _bonus in rules.handfuls})
+    return {
+        f"handfulOf{size}": {
+            "description": f"A handful of {size} cards, in the order of the deck.",
+            "pattern": _handful_regex(size),
+        }
+        for size in sizes
     }
 
 
@@ -1030,9 +1040,24 @@ def build_schema() -> dict[str, Any]:
 
 
 def schema_text() -> str:
-    """The shipped file's text: :func:`build_schema` as indented JSON, ASCII, a final
-    newline."""
-    return json.dumps(build_schema(), indent=2) + "\n"
+    """The shipped file's text: :func:`build_schema` as JSON, ASCII, each value on one line
+    when it fits in 96 characters and indented by two spaces otherwise; a final newline."""
+    return _dump(build_schema(), 0) + "\n"
+
+
+def _dump(value: object, depth: int) -> str:
+    flat = json.dumps(value, separators=(", ", ": "))
+    if len(flat) + 2 * depth <= _WIDTH or not isinstance(value, (dict, list)) or not value:
+        return flat
+    inner = "  " * (depth + 1)
+    if isinstance(value, dict):
+        items = [f"{inner}{json.dumps(key)}: {_dump(item, depth + 1)}" for key, item in value.items()]
+        return "{\n" + ",\n".join(items) + "\n" + "  " * depth + "}"
+    items = [inner + _dump(item, depth + 1) for item in value]
+    return "[\n" + ",\n".join(items) + "\n" + "  " * depth + "]"
+
+
+_WIDTH: Final = 96
 
 
 if __name__ == "__main__":  # pragma: no cover - the way to write the shipped file
