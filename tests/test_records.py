@@ -8,7 +8,9 @@ import io
 import json
 import math
 import random
+import re
 import typing
+import unicodedata
 from collections.abc import Iterator
 from importlib import resources
 from pathlib import Path
@@ -27,6 +29,8 @@ from frenchtarot.errors import InvalidRulesError, RecordError
 from frenchtarot.match import Match, new_match, play_match
 from frenchtarot.players import RandomPlayer, SimplePlayer, play_deal
 from frenchtarot.records._decode import CONTRACT_CODES, RULES_FIELDS
+from frenchtarot.records._names import _EXCLUDED, NAME_REGEX, name_ok
+from frenchtarot.records._schema import schema_text
 from frenchtarot.rules import _LARGEST_BONUS, LUDICASH, PRESETS
 from tests.builders import HOUSE_RULES
 from tests.strategies import matches, states
@@ -44,6 +48,9 @@ def test_the_schema_ships_in_the_package_and_is_a_valid_schema() -> None:
     path = resources.files("frenchtarot").joinpath("schemas").joinpath("record-1.schema.json")
     assert json.loads(path.read_text("utf-8")) == records.json_schema()
     jsonschema.Draft202012Validator.check_schema(records.json_schema())
+    # One source: the file is what the code builds (python -m frenchtarot.records._schema).
+    assert path.read_text("utf-8") == schema_text()
+    assert path.read_text("utf-8").isascii()
     docs = Path(__file__).resolve().parent.parent / "docs" / "matches.md"
     assert "schemas/record-1.schema.json" in docs.read_text("utf-8")
 
@@ -129,6 +136,165 @@ def test_bytes_are_read_as_utf8_with_or_without_a_byte_order_mark() -> None:
     assert records.loads(b"\xef\xbb\xbf" + text.encode()) == state
     with pytest.raises(RecordError, match="not UTF-8 text"):
         records.loads(text.encode("utf-16"))
+
+
+def test_a_byte_order_mark_is_skipped_in_text_as_in_bytes(tmp_path: Path) -> None:
+    """A leading U+FEFF is skipped in a str as the bytes EF BB BF are: a file with a byte
+    order mark loads whether it is opened as utf-8 (which keeps the mark), utf-8-sig
+    (which drops it) or binary, with load and with iter_load."""
+    state = played(2)
+    text = records.dumps(state)
+    assert records.loads("\ufeff" + text) == records.loads(b"\xef\xbb\xbf" + text.encode()) == state
+    path = tmp_path / "bom.json"
+    path.write_bytes(b"\xef\xbb\xbf" + text.encode() + b"\n" + text.encode() + b"\n")
+    for encoding in ("utf-8", "utf-8-sig"):
+        with path.open(encoding=encoding) as file:
+            assert list(records.iter_load(file)) == [state, state]
+    with path.open("rb") as binary:
+        assert list(records.iter_load(binary)) == [state, state]
+    path.write_text("\ufeff" + text, "utf-8")
+    for encoding in ("utf-8", "utf-8-sig"):
+        with path.open(encoding=encoding) as file:
+            assert records.load(file) == state
+    with path.open("rb") as binary:
+        assert records.load(binary) == state
+    # One mark, at the start: anything else is no JSON.
+    for bad in ("\ufeff\ufeff" + text, text + "\ufeff", " \ufeff" + text):
+        with pytest.raises(RecordError, match="not JSON text"):
+            records.loads(bad)
+
+
+class Endless(io.RawIOBase):
+    """A file without end, which counts what was read of it."""
+
+    def __init__(self) -> None:
+        self.given = 0
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        size = min(len(buffer), 1 << 20)
+        buffer[:size] = b" " * size
+        self.given += size
+        return size
+
+    def readline(self, size: int | None = -1) -> bytes:
+        assert size is not None and 0 < size <= records.MOST_BYTES + 2
+        self.given += size
+        return b"x" * size
+
+
+def test_records_are_read_up_to_16_mib() -> None:
+    """A record, or a line of JSON Lines, over MOST_BYTES is refused before it is parsed,
+    and a file is not read past it."""
+    assert records.MOST_BYTES == 16 * 2**20
+    text = records.dumps(ft.new_deal(seed=1))
+    padded = text + " " * (records.MOST_BYTES - len(text))  # whitespace: still a record
+    assert records.loads(padded) == records.loads(padded.encode()) == ft.new_deal(seed=1)
+    for large in (padded + " ", (padded + " ").encode(), bytearray((padded + " ").encode())):
+        with pytest.raises(RecordError) as caught:
+            records.loads(large)
+        assert caught.value.path == "$" and caught.value.shape
+        assert "more than 16 MiB (16,777,217 or more): too large for a record" in str(caught.value)
+    endless = Endless()
+    with pytest.raises(RecordError, match="too large for a record"):
+        records.load(io.BufferedReader(endless))
+    assert endless.given <= records.MOST_BYTES + (2 << 20)
+    endless = Endless()
+    with pytest.raises(RecordError) as caught:
+        next(records.iter_load(endless))  # type: ignore[arg-type]
+    assert caught.value.line == 1 and "too large" in caught.value.reason
+    assert endless.given == records.MOST_BYTES + 2
+    lines = io.StringIO(padded + "\n" + padded + "\n")
+    assert list(records.iter_load(lines)) == [ft.new_deal(seed=1)] * 2
+    with pytest.raises(RecordError) as caught:
+        list(records.iter_load([padded + "\n", padded + " \n"]))
+    assert caught.value.line == 2 and "too large" in caught.value.reason
+
+
+def test_a_number_is_read_by_its_value() -> None:
+    """4.0 is the integer 4 (as JSON Schema reads it), for the loader and the schema alike;
+    it is written back as 4. A fraction is no integer, for either."""
+    record = match_record()
+    text = json.dumps(record).replace('"seed": 1,', '"seed": 1.0,').replace(
+        '"first_dealer": 1,', '"first_dealer": 1e0,'
+    )
+    assert "1.0" in text and "1e0" in text
+    document = json.loads(text)
+    assert VALIDATOR.is_valid(document)
+    loaded = records.load_match(text)
+    assert loaded.seed == 1 and type(loaded.seed) is int and records.encode(loaded) == record
+    deal = deal_record()
+    for path, value in (("dealer", 0.0), ("moves/0/0", 1.0), ("hands", deal["hands"])):
+        document = edited(deal, path, value)
+        assert VALIDATOR.is_valid(document) and records.decode(document) == records.decode(deal)
+    for path, value in (("dealer", 0.5), ("seed", 4.5), ("seed", 1e300), ("seed", -0.5)):
+        document = edited(deal if path == "dealer" else record, path, value)
+        assert not VALIDATOR.is_valid(document)
+        with pytest.raises(RecordError, match="expected an integer") as caught:
+            records.decode(document)
+        assert caught.value.shape
+    with pytest.raises(RecordError, match="expected an integer, got the number inf"):
+        records.loads(json.dumps(record).replace('"seed": 1,', '"seed": 1e400,'))
+
+
+ISSUE_30: list[tuple[str, str, object, str]] = [
+    # kind, path, value, where the loader refuses it: each was accepted by the schema
+    ("match", "names/1", "", "$.names[1]"),
+    ("match", "names/1", "   ", "$.names[1]"),
+    ("match", "names/1", "Ann\nBob", "$.names[1]"),
+    ("match", "names/1", "Ann\n", "$.names[1]"),
+    ("match", "names/1", "\u200b", "$.names[1]"),
+    ("match", "names/1", "\u00a0", "$.names[1]"),
+    ("match", "names", ["a", "b", "c", "d", "e"], "$.names"),
+    ("three", "first_dealer", 4, "$.first_dealer"),
+    ("three", "names", ["a", "b", "c", "d", "e"], "$.names"),
+    ("three", "dead_player", True, "$.dead_player"),
+    ("match", "draw", [[0, "EX"]] * 80 + [[0, "1S"], [1, "2S"], [2, "3S"], [3, "4S"]], "$.draw"),
+    ("deal", "rules", "four_player", "$.rules"),
+    ("deal", "moves/0/1", "handful T2 T1", "$.moves[0][1]"),
+    ("deal", "moves/0/1", "KH\n", "$.moves[0][1]"),
+    ("deal", "hands/0/0", "KH\n", "$.hands[0][0]"),
+]
+
+
+@pytest.mark.parametrize(("kind", "path", "value", "where"), ISSUE_30)
+def test_what_the_loader_refuses_the_schema_refuses(
+    kind: str, path: str, value: object, where: str
+) -> None:
+    """The cases of issue 30, where the schema said yes and the loader no."""
+    base = {
+        "match": match_record,
+        "three": lambda: records.encode(new_match(3, deals=2, seed=3)),
+        "deal": deal_record,
+    }[kind]()
+    document = edited(base, path, value)
+    with pytest.raises(RecordError) as caught:
+        records.decode(document)
+    assert caught.value.path == where and caught.value.shape, caught.value
+    assert not VALIDATOR.is_valid(document)
+
+
+def test_hands_and_dog_have_one_order_the_deck_s() -> None:
+    """Cards held in another order were read, and written back sorted: now they are
+    refused, at their path. No schema can say the order: shape is false."""
+    record = deal_record()
+    for path in ("hands/2", "dog"):
+        cards = _at(record, tuple(int(key) if key.isdigit() else key for key in path.split("/")))
+        swapped = [cards[1], cards[0], *cards[2:]]
+        document = edited(record, path, swapped)
+        assert VALIDATOR.is_valid(document)
+        with pytest.raises(RecordError) as caught:
+            records.decode(document)
+        where = "$." + path.replace("/2", "[2]")
+        assert caught.value.path == f"{where}[1]" and not caught.value.shape
+        assert "expected the cards in the order of the deck" in caught.value.reason
+    twice = edited(record, "hands/2/1", record["hands"][2][0])
+    assert not VALIDATOR.is_valid(twice)
+    with pytest.raises(RecordError, match="comes twice") as caught:
+        records.decode(twice)
+    assert caught.value.shape
 
 
 LONG = "x" * 1_000_000
@@ -428,9 +594,10 @@ def test_only_states_and_matches_are_written_and_only_text_read() -> None:
 def test_a_record_error_pickles_with_its_data() -> None:
     import pickle
 
-    error = RecordError("$.moves[3]", "why", 3, 7)
+    error = RecordError("$.moves[3]", "why", 3, 7, False)
     copy = pickle.loads(pickle.dumps(error))
     assert (copy.path, copy.reason, copy.action, copy.line) == ("$.moves[3]", "why", 3, 7)
+    assert copy.shape is False and RecordError("$", "why").shape is True
     assert str(copy) == str(error) == "invalid record at line 7, $.moves[3]: why"
 
 
@@ -698,6 +865,59 @@ def test_the_format_of_rules_follows_the_class_and_the_notation() -> None:
     for name, rules in PRESETS.items():
         hands = definitions[f"dealOf:{name}"]["properties"]["hands"]["items"]
         assert hands == {"minItems": rules.hand_size, "maxItems": rules.hand_size}
+
+
+def test_the_name_pattern_refuses_what_python_finds_unprintable() -> None:
+    """The pattern of a name (the loader's and the schema's) refuses every character this
+    Python's Unicode database puts in Cc, Cf, Cs, Co, Zl, Zp or Zs (but the space), and
+    accepts every character str.isprintable accepts: it is as strict as Python on what a
+    fixed pattern can say (the code points a Unicode version assigns change)."""
+    excluded = {code for low, high in _EXCLUDED for code in range(low, high + 1)}
+    for code in range(0x110000):
+        character = chr(code)
+        category = unicodedata.category(character)
+        if category in ("Cc", "Cf", "Cs", "Co", "Zl", "Zp") or (
+            category == "Zs" and character != " "
+        ):
+            assert code in excluded, hex(code)
+        if code in excluded:
+            assert not character.isprintable(), hex(code)
+    pattern = re.compile(NAME_REGEX)
+    for code in [*range(0, 0x3000), *range(0x3000, 0x110000, 97), *(low for low, _ in _EXCLUDED)]:
+        character = chr(code)
+        for name in (character, f"a{character}", f"{character}b", f"a {character} b"):
+            if code in excluded:
+                assert not pattern.search(name) and not name_ok(name), hex(code)
+            elif character.isprintable() and name.strip():
+                assert pattern.search(name) and name_ok(name), hex(code)
+    for blank in ("", " ", "   "):
+        assert not name_ok(blank)
+    assert name_ok(" Zoé ") and name_ok("王") and name_ok("seat 0") and not name_ok("a\n")
+
+
+def test_the_notation_patterns_are_the_notation() -> None:
+    """The schema's patterns of a card and of an action accept what str() writes, and
+    nothing else the loader refuses."""
+    definitions: Any = records.json_schema()["$defs"]
+    card = jsonschema.Draft202012Validator(definitions["card"])
+    action = jsonschema.Draft202012Validator(
+        {"$defs": definitions, "$ref": "#/$defs/action"}
+    )
+    assert all(card.is_valid(str(each)) for each in ft.DECK)
+    for text in ("kh", "1s", "01S", "T0", "T22", "11S", "KH\n", " KH", "EX ", "Ex", ""):
+        assert not card.is_valid(text), text
+    written = [*ft.legal_actions(ft.new_deal(seed=1)), ft.AnnounceSlam()]
+    written += [ft.Call(each) for each in ft.DECK] + [ft.Discard(each) for each in ft.DECK]
+    written += [ft.Play(each) for each in ft.DECK]
+    written += [ft.DeclareHandful(()), ft.DeclareHandful(ft.DECK[:22]), ft.DeclareHandful(ft.DECK[-5:])]
+    for each in written:
+        assert action.is_valid(str(each)), str(each)
+        assert records.load_action(records.dumps(each)) == each
+    for text in ("handful T2 T1", "handful T1 T1", "handful " + " ".join(map(str, ft.DECK[:23])),
+                 "handful  T1", "handful T1 ", "pass\n", "Pass", "call", "discard KX", "slam "):
+        assert not action.is_valid(text), text
+        with pytest.raises(RecordError):
+            records.decode({"format": records.FORMAT, "kind": "action", "notation": text})
 
 
 @pytest.mark.parametrize("name", list(PRESETS))
