@@ -44,12 +44,12 @@ from gymnasium import spaces  # type: ignore[import-not-found, unused-ignore]
 from pettingzoo import AECEnv  # type: ignore[import-untyped, import-not-found, unused-ignore]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped, import-not-found, unused-ignore]
 
-from frenchtarot import encoding
+from frenchtarot import encoding, errors
 from frenchtarot._checks import describe_value
 from frenchtarot._core.state import State
 from frenchtarot._dealing import new_deal
 from frenchtarot._engine import apply
-from frenchtarot.errors import InvalidRulesError, InvalidSeatError, TarotTypeError
+from frenchtarot.errors import InvalidRulesError, TarotTypeError
 from frenchtarot.observation import observe
 from frenchtarot.rules import RULES_BY_SEATS, Rules, find_rules
 from frenchtarot.scoring import returns
@@ -187,7 +187,7 @@ class FrenchTarotEnv(AECEnv):  # type: ignore[misc]
                 them.
         """
         if not isinstance(agent, str) or agent not in self.possible_agents:
-            raise InvalidSeatError(
+            raise errors.InvalidSeatError(
                 f"no agent {describe_value(agent)} at this table: the agents are "
                 + ", ".join(self.possible_agents)
             )
