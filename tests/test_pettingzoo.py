@@ -200,7 +200,7 @@ def test_an_unknown_agent_is_refused_with_the_agents() -> None:
     for agent in ("seat_9", "seat_4", "Seat_0", "", 0, None):
         for method in (table.observe, table.observation_space, table.action_space):
             with pytest.raises(ft.InvalidSeatError) as caught:
-                method(agent)  # type: ignore[arg-type]
+                method(agent)
             assert isinstance(caught.value, ValueError)
             assert "the agents are seat_0, seat_1, seat_2, seat_3" in str(caught.value)
 

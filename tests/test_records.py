@@ -144,7 +144,9 @@ def test_a_byte_order_mark_is_skipped_in_text_as_in_bytes(tmp_path: Path) -> Non
     (which drops it) or binary, with load and with iter_load."""
     state = played(2)
     text = records.dumps(state)
-    assert records.loads("\ufeff" + text) == records.loads(b"\xef\xbb\xbf" + text.encode()) == state
+    assert (
+        records.loads("\ufeff" + text) == records.loads(b"\xef\xbb\xbf" + text.encode()) == state
+    )
     path = tmp_path / "bom.json"
     path.write_bytes(b"\xef\xbb\xbf" + text.encode() + b"\n" + text.encode() + b"\n")
     for encoding in ("utf-8", "utf-8-sig"):
@@ -203,7 +205,7 @@ def test_records_are_read_up_to_16_mib() -> None:
     assert endless.given <= records.MOST_BYTES + (2 << 20)
     endless = Endless()
     with pytest.raises(RecordError) as caught:
-        next(records.iter_load(endless))  # type: ignore[arg-type]
+        next(records.iter_load(endless))
     assert caught.value.line == 1 and "too large" in caught.value.reason
     assert endless.given == records.MOST_BYTES + 2
     lines = io.StringIO(padded + "\n" + padded + "\n")
@@ -217,8 +219,10 @@ def test_a_number_is_read_by_its_value() -> None:
     """4.0 is the integer 4 (as JSON Schema reads it), for the loader and the schema alike;
     it is written back as 4. A fraction is no integer, for either."""
     record = match_record()
-    text = json.dumps(record).replace('"seed": 1,', '"seed": 1.0,').replace(
-        '"first_dealer": 1,', '"first_dealer": 1e0,'
+    text = (
+        json.dumps(record)
+        .replace('"seed": 1,', '"seed": 1.0,')
+        .replace('"first_dealer": 1,', '"first_dealer": 1e0,')
     )
     assert "1.0" in text and "1e0" in text
     document = json.loads(text)
@@ -900,21 +904,33 @@ def test_the_notation_patterns_are_the_notation() -> None:
     nothing else the loader refuses."""
     definitions: Any = records.json_schema()["$defs"]
     card = jsonschema.Draft202012Validator(definitions["card"])
-    action = jsonschema.Draft202012Validator(
-        {"$defs": definitions, "$ref": "#/$defs/action"}
-    )
+    action = jsonschema.Draft202012Validator({"$defs": definitions, "$ref": "#/$defs/action"})
     assert all(card.is_valid(str(each)) for each in ft.DECK)
     for text in ("kh", "1s", "01S", "T0", "T22", "11S", "KH\n", " KH", "EX ", "Ex", ""):
         assert not card.is_valid(text), text
     written = [*ft.legal_actions(ft.new_deal(seed=1)), ft.AnnounceSlam()]
     written += [ft.Call(each) for each in ft.DECK] + [ft.Discard(each) for each in ft.DECK]
     written += [ft.Play(each) for each in ft.DECK]
-    written += [ft.DeclareHandful(()), ft.DeclareHandful(ft.DECK[:22]), ft.DeclareHandful(ft.DECK[-5:])]
+    written += [
+        ft.DeclareHandful(()),
+        ft.DeclareHandful(ft.DECK[:22]),
+        ft.DeclareHandful(ft.DECK[-5:]),
+    ]
     for each in written:
         assert action.is_valid(str(each)), str(each)
         assert records.load_action(records.dumps(each)) == each
-    for text in ("handful T2 T1", "handful T1 T1", "handful " + " ".join(map(str, ft.DECK[:23])),
-                 "handful  T1", "handful T1 ", "pass\n", "Pass", "call", "discard KX", "slam "):
+    for text in (
+        "handful T2 T1",
+        "handful T1 T1",
+        "handful " + " ".join(map(str, ft.DECK[:23])),
+        "handful  T1",
+        "handful T1 ",
+        "pass\n",
+        "Pass",
+        "call",
+        "discard KX",
+        "slam ",
+    ):
         assert not action.is_valid(text), text
         with pytest.raises(RecordError):
             records.decode({"format": records.FORMAT, "kind": "action", "notation": text})

@@ -83,7 +83,7 @@ from frenchtarot.observation import Observation
 from frenchtarot.records._codes import ANNULMENT_CODES, CAMP_CODES, CONTRACT_CODES, PHASE_CODES
 from frenchtarot.records._decode import decode_deal, decode_match
 from frenchtarot.records._kinds import decode_any, encode_any, of_kind
-from frenchtarot.records._read import MOST_BYTES, FORMAT, fail, parse_text, too_large
+from frenchtarot.records._read import FORMAT, MOST_BYTES, fail, parse_text, too_large
 from frenchtarot.records._values import decode_action, decode_actions, decode_score
 from frenchtarot.records._view import decode_observation
 from frenchtarot.scoring import Score
@@ -506,8 +506,10 @@ def _iter_lines(lines: Iterable[str] | Iterable[bytes]) -> Iterator[_Loaded]:
 
 
 def _bounded(lines: Iterable[str] | Iterable[bytes]) -> Iterator[str | bytes]:
-    """The lines of an open file read with a limit (no line read past :data:`MOST_BYTES`
-    and its newline), or of any other iterable as they come."""
+    """The lines of an open file, each read with a limit, or of any other iterable.
+
+    No line of a file is read past :data:`MOST_BYTES` and its newline.
+    """
     readline = getattr(lines, "readline", None)
     if not callable(readline):
         yield from lines

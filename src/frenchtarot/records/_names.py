@@ -58,9 +58,11 @@ database)."""
 
 
 def _point(code: int) -> str:
-    """One code point in a character class: ``\\uXXXX`` in the BMP (read alike by Python's
-    ``re`` and by ECMA-262), the character itself above it (neither has an escape the other
-    reads; a schema validator reads the pattern as Unicode text)."""
+    r"""One code point in a character class, for Python's ``re`` and ECMA-262 alike.
+
+    ``\uXXXX`` in the BMP, which both read; the character itself above it, as neither
+    reads the other's escape (a schema validator reads the pattern as Unicode text).
+    """
     return f"\\u{code:04x}" if code <= 0xFFFF else chr(code)
 
 

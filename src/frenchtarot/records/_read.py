@@ -163,8 +163,10 @@ def read_object(value: object, path: str, fields: tuple[str, ...]) -> dict[str, 
 def read_array(
     value: object, path: str, low: int, high: int, what: str, *, shape: bool = True
 ) -> list[object]:
-    """``value`` as an array of ``low`` to ``high`` items (``what``, for a message); a wrong
-    count is a fault of shape unless ``shape`` is false."""
+    """``value`` as an array of ``low`` to ``high`` items (``what``, for a message).
+
+    A wrong count is a fault of shape unless ``shape`` is false.
+    """
     if not isinstance(value, list):
         fail(path, f"expected an array of {what}, got {kind_of(value)}")
     if not low <= len(value) <= high:
@@ -302,8 +304,10 @@ def read_rules(value: object, path: str) -> Rules:
 
 
 def read_name(value: object, path: str, most: int | None = None) -> str:
-    """``value`` as a name: text the name pattern accepts (:mod:`._names`), at most ``most``
-    characters, that this Python also finds printable."""
+    """``value`` as a name: text the name pattern accepts, of ``most`` characters at most.
+
+    This Python must also find it printable (see :mod:`frenchtarot.records._names`).
+    """
     if not isinstance(value, str) or not name_ok(value):
         fail(path, f"expected printable text that is not blank, got {kind_of(value)}")
     if most is not None and len(value) > most:
@@ -328,7 +332,11 @@ def _handfuls(value: object, path: str, hand_size: int) -> tuple[tuple[int, int]
         pair = read_array(item, where, 2, 2, "items (a number of trumps and a bonus)")
         trumps = read_integer(pair[0], f"{where}[0]", 1, 22)
         if trumps > most:
-            fail(f"{where}[0]", f"expected at most {most} trumps, a hand's, got {trumps}", shape=False)
+            fail(
+                f"{where}[0]",
+                f"expected at most {most} trumps, a hand's, got {trumps}",
+                shape=False,
+            )
         if handfuls and trumps <= handfuls[-1][0]:
             fail(
                 f"{where}[0]",
@@ -414,9 +422,9 @@ def read_optional_seat(value: object, path: str, seats: int) -> int | None:
 def read_card_set(
     value: object, path: str, low: int, high: int, what: str = "cards", *, shape: bool = True
 ) -> tuple[Card, ...]:
-    """``value`` as ``low`` to ``high`` distinct cards in the order of the deck (a wrong
-    count a fault of shape unless ``shape`` is false).
+    """``value`` as ``low`` to ``high`` distinct cards in the order of the deck.
 
+    A wrong count is a fault of shape unless ``shape`` is false.
     A card twice is a fault of shape (the schema's ``uniqueItems``); cards out of the
     order of the deck are not (no schema can say it), but they are refused all the same,
     so that a record has one spelling.
@@ -455,9 +463,9 @@ def too_large(size: int) -> str:
 
 
 def parse_text(text: str | bytes | bytearray) -> object:
-    """The JSON document of ``text`` (bytes are UTF-8; a byte order mark is skipped, the
-    bytes EF BB BF or the character U+FEFF alike).
+    """The JSON document of ``text``, bytes read as UTF-8.
 
+    A byte order mark is skipped, the bytes EF BB BF or the character U+FEFF alike.
     Stricter than :func:`json.loads`: a text over :data:`MOST_BYTES`, a field twice in one
     object, ``NaN`` and ``Infinity`` are refused, as is anything else that is not JSON, with
     a record error at ``$``.

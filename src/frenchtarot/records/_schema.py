@@ -108,8 +108,10 @@ accept a final newline (``"KH\n"``)."""
 
 
 def _handful_regex(count: int | None) -> str:
-    """A handful's notation: its cards once each in the order of the deck, as ``str()``
-    writes them; ``count`` cards exactly, or 0 to 22 (``None``)."""
+    """A handful's notation: its cards once each in the order of the deck, as str() writes.
+
+    Of ``count`` cards exactly, or of 0 to 22 (``None``).
+    """
     cards = "".join(f"(?: {card}(?= |{_END}))?" for card in DECK)
     if count is None:
         return f"^handful(?!(?: [^ ]+){{{_MOST_HANDFUL + 1}}})" + cards + _END
@@ -122,7 +124,9 @@ def _action_regex() -> str:
 
 
 def _legal(actions: list[Action], rules: Rules) -> _Schema:
-    return {"enum": [{"notation": str(action), "id": action_id(action, rules)} for action in actions]}
+    return {
+        "enum": [{"notation": str(action), "id": action_id(action, rules)} for action in actions]
+    }
 
 
 # --- The table -------------------------------------------------------------------------------
@@ -257,7 +261,11 @@ def _card_defs() -> _Schema:
             "type": "string",
             "pattern": f"^({_CARD}){_END}",
         },
-        "trump": {"description": "A trump, T1-T21.", "type": "string", "pattern": f"^{_TRUMP}{_END}"},
+        "trump": {
+            "description": "A trump, T1-T21.",
+            "type": "string",
+            "pattern": f"^{_TRUMP}{_END}",
+        },
         "cards": {
             "description": "Cards, each once. Held, shown or put aside, they are in the order "
             "of the deck (trumps T1-T21, the Excuse, then spades, hearts, diamonds and clubs "
@@ -374,11 +382,13 @@ def _deal_of(rules: Rules) -> _Schema:
 
 
 def _deal_conditions() -> list[_Schema]:
-    """The conditions of a deal record (or of each deal of a match): the table's size and a
-    preset's sizes."""
+    """The conditions of a deal record (or of a match's deal): the table's size, a preset's."""
     conditions = [_when(_rules_is(f"rulesOf{seats}"), _ref(f"dealAt{seats}")) for seats in SIZES]
     conditions += [
-        _when({"properties": {"rules": {"const": name}}, "required": ["rules"]}, _ref(f"dealOf:{name}"))
+        _when(
+            {"properties": {"rules": {"const": name}}, "required": ["rules"]},
+            _ref(f"dealOf:{name}"),
+        )
         for name in PRESETS
     ]
     return conditions
@@ -435,7 +445,12 @@ def _deal_defs() -> _Schema:
         "moves": _ref("moves"),
     }
     deal_record = _object(
-        {"format": _ref("format"), "kind": {"const": "deal"}, "rules": _ref("rules"), **deal_fields},
+        {
+            "format": _ref("format"),
+            "kind": {"const": "deal"},
+            "rules": _ref("rules"),
+            **deal_fields,
+        },
         "A deal at any point, finished or not: its rules, dealer, hands and dog as dealt, and "
         "every action with its seat. The loader also checks what only the cards together "
         "and a replay say: that the hands and the dog are the 78 cards, each hand and the "
@@ -921,7 +936,10 @@ def _view_defs() -> _Schema:
             {"properties": {"called": null}},
             {"properties": {"partner": null, "alone": {"const": False}}},
         ),
-        _when({"properties": {"partner": {"type": "integer"}}}, {"properties": {"alone": {"const": False}}}),
+        _when(
+            {"properties": {"partner": {"type": "integer"}}},
+            {"properties": {"alone": {"const": False}}},
+        ),
         _when(
             _rules_is("calling"),
             {},
@@ -1023,7 +1041,7 @@ def build_schema() -> dict[str, Any]:
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "title": f"frenchtarot record, format {FORMAT}",
         "description": "Everything frenchtarot writes to cross a wire, each kind named by "
-        "its \"kind\": one deal of French Tarot, one game of several deals, one seat's view "
+        'its "kind": one deal of French Tarot, one game of several deals, one seat\'s view '
         "of a deal (an observation), an action, a list of actions, a score, and the two "
         "messages of the bot protocol. Cards and actions are in frenchtarot's notation. "
         "This schema checks every value on its own, given the table (its size, a preset's "
@@ -1040,8 +1058,10 @@ def build_schema() -> dict[str, Any]:
 
 
 def schema_text() -> str:
-    """The shipped file's text: :func:`build_schema` as JSON, ASCII, each value on one line
-    when it fits in 96 characters and indented by two spaces otherwise; a final newline."""
+    """The shipped file's text: :func:`build_schema` as ASCII JSON, with a final newline.
+
+    Each value is on one line when it fits in 96 characters, else indented by two spaces.
+    """
     return _dump(build_schema(), 0) + "\n"
 
 
@@ -1051,7 +1071,9 @@ def _dump(value: object, depth: int) -> str:
         return flat
     inner = "  " * (depth + 1)
     if isinstance(value, dict):
-        items = [f"{inner}{json.dumps(key)}: {_dump(item, depth + 1)}" for key, item in value.items()]
+        items = [
+            f"{inner}{json.dumps(key)}: {_dump(item, depth + 1)}" for key, item in value.items()
+        ]
         return "{\n" + ",\n".join(items) + "\n" + "  " * depth + "}"
     items = [inner + _dump(item, depth + 1) for item in value]
     return "[\n" + ",\n".join(items) + "\n" + "  " * depth + "]"

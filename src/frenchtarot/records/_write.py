@@ -52,8 +52,10 @@ def encode_rules(rules: Rules) -> JSONValue:
 
 
 def rules_object(rules: Rules) -> dict[str, JSONValue]:
-    """The object of every field of ``rules``: how a record writes rules that are no preset
-    (and how the schema names the objects of the presets, which a record may not hold)."""
+    """The object of every field of ``rules``: how a record writes rules that are no preset.
+
+    The schema also names the objects of the presets with it, which a record may not hold.
+    """
     return {
         "name": rules.name,
         "seats": rules.seats,
