@@ -354,6 +354,12 @@ def test_the_bot_protocol_messages_are_in_the_schema_and_hold_no_value() -> None
         with pytest.raises(RecordError) as caught:
             records.loads(json.dumps(message))
         assert caught.value.path == "$.kind" and "bot protocol" in caught.value.reason
+        # The schema describes the messages: no fault of shape for loads, but one for a
+        # loader of a kind, whose definition refuses them.
+        assert not caught.value.shape
+        with pytest.raises(RecordError) as caught:
+            records.load_state(json.dumps(message))
+        assert caught.value.shape and not KIND_VALIDATORS["deal"].is_valid(message)
 
 
 def test_anything_else_is_not_written() -> None:

@@ -164,13 +164,15 @@ class RecordError(TarotError, ValueError):
             the fault is not an action.
         line: The line number (from 1) in a JSON Lines stream, else ``None``.
         shape: ``True`` when the fault is in the record's shape, which the shipped JSON
-            schema (:func:`frenchtarot.records.json_schema`) refuses too: not JSON, a
-            missing or unknown field, a wrong type, a number out of range, a wrong count,
-            a code or notation that is not one, a value the table's size or preset rules
-            out. ``False`` when only loading finds it, the record's shape being right:
-            a replay (an action the rules refuse, a match's deals against its seed and
-            length) or what several values say together (the cards of a deal, cards out
-            of the order of the deck, sums, a view's fields against each other).
+            schema (:func:`frenchtarot.records.json_schema`; for a loader of one kind,
+            the definition of that kind) refuses too: not JSON, a missing or unknown
+            field, a wrong type, a number out of range, a wrong count, a code or
+            notation that is not one, a value the table's size or preset rules out.
+            ``False`` when only loading finds it, the record's shape being right: a
+            replay (an action the rules refuse, a match's deals against its seed and
+            length), what several values say together (the cards of a deal, cards out
+            of the order of the deck, sums, a view's fields against each other), or a
+            message of the bot protocol given to :func:`~frenchtarot.records.loads`.
     """
 
     code: ClassVar[str] = "invalid_record"
