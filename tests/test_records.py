@@ -49,7 +49,10 @@ def test_the_schema_ships_in_the_package_and_is_a_valid_schema() -> None:
     assert json.loads(path.read_text("utf-8")) == records.json_schema()
     jsonschema.Draft202012Validator.check_schema(records.json_schema())
     # One source: the file is what the code builds (python -m frenchtarot.records._schema).
-    assert path.read_text("utf-8") == schema_text()
+    assert path.read_text("utf-8") == schema_text(), (
+        "regenerate it: PYTHONPATH=src python -m frenchtarot.records._schema "
+        "> src/frenchtarot/schemas/record-1.schema.json"
+    )
     assert path.read_text("utf-8").isascii()
     docs = Path(__file__).resolve().parent.parent / "docs" / "matches.md"
     assert "schemas/record-1.schema.json" in docs.read_text("utf-8")
