@@ -192,6 +192,19 @@ def test_bad_arguments_are_refused() -> None:
         FrenchTarotEnv().observe("seat_0")
 
 
+def test_an_unknown_agent_is_refused_with_the_agents() -> None:
+    """Every misuse of the adapter is a TarotError: an agent that is not at the table is an
+    InvalidSeatError (a ValueError) naming the agents, never a bare ValueError or KeyError."""
+    table = env(seats=4)
+    table.reset(seed=1)
+    for agent in ("seat_9", "seat_4", "Seat_0", "", 0, None):
+        for method in (table.observe, table.observation_space, table.action_space):
+            with pytest.raises(ft.InvalidSeatError) as caught:
+                method(agent)
+            assert isinstance(caught.value, ValueError)
+            assert "the agents are seat_0, seat_1, seat_2, seat_3" in str(caught.value)
+
+
 @settings(max_examples=4, deadline=None)
 @given(valid_rules())
 def test_api_test_passes_under_random_house_rules(rules: ft.Rules) -> None:

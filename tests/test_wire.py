@@ -57,6 +57,7 @@ from tests.test_records import (
     edited,
     paths,
     replaced,
+    same_json,
 )
 
 VALIDATOR = jsonschema.Draft202012Validator(records.json_schema())
@@ -353,6 +354,12 @@ def test_the_bot_protocol_messages_are_in_the_schema_and_hold_no_value() -> None
         with pytest.raises(RecordError) as caught:
             records.loads(json.dumps(message))
         assert caught.value.path == "$.kind" and "bot protocol" in caught.value.reason
+        # The schema describes the messages: no fault of shape for loads, but one for a
+        # loader of a kind, whose definition refuses them.
+        assert not caught.value.shape
+        with pytest.raises(RecordError) as caught:
+            records.load_state(json.dumps(message))
+        assert caught.value.shape and not KIND_VALIDATORS["deal"].is_valid(message)
 
 
 def test_anything_else_is_not_written() -> None:
@@ -473,12 +480,12 @@ BAD_VIEWS: list[tuple[str, object, str, str, bool]] = [
     ("hand/0", "kh", "$.hand[0]", "write the card 'KH'", True),
     ("hand/0", "KX", "$.hand[0]", "is not a card", True),
     ("hand_sizes", [1, 2, 3], "$.hand_sizes", "expected 4 sizes, got 3", True),
-    ("hand_sizes/0", 25, "$.hand_sizes[0]", "from 0 to 24", False),
+    ("hand_sizes/0", 25, "$.hand_sizes[0]", "from 0 to 24", True),
     ("dog", [], "$.dog", "expected 6 cards, got 0", True),
     ("discard", ["T21"], "$.shown_discard[0]", "is not in this seat's écart", False),
-    ("shown_discard", ["KH"], "$.shown_discard[0]", "is no trump", False),
+    ("shown_discard", ["KH"], "$.shown_discard[0]", "is no trump", True),
     ("slam", lambda record: not record["slam"], "$.slam", "as the moves say", False),
-    ("handfuls", [{"seat": 0, "cards": ["T1"]}], "$.handfuls[0].cards", "has [", False),
+    ("handfuls", [{"seat": 0, "cards": ["T1"]}], "$.handfuls[0].cards", "has [", True),
     ("tricks", [], "$.moves", "the cards played are not those", False),
     ("tricks/0/winner", 4, "$.tricks[0].winner", "from 0 to 3", True),
     ("tricks/1/leader", plus_one("tricks/1/leader", 4), "$.tricks[1].leader", "leads", False),
@@ -491,7 +498,7 @@ BAD_VIEWS: list[tuple[str, object, str, str, bool]] = [
     ("moves/0/1", "Pass", "$.moves[0][1]", "write the action 'pass'", True),
     ("legal_actions", [], "$.legal_actions", "is to act: expected its legal actions", False),
     ("legal_actions/0/id", 999, "$.legal_actions[0].id", "the id of", True),
-    ("legal_actions/0/id", 0, "$.legal_actions[0].id", "the id of", False),
+    ("legal_actions/0/id", 0, "$.legal_actions[0].id", "the id of", True),
     ("legal_actions/0", {"notation": "pass"}, "$.legal_actions[0]", "missing field 'id'", True),
     ("score", {}, "$.score", "expected null", True),
     ("annulment", {"reason": "all_passed", "seat": None}, "$.annulment", "null", True),
@@ -500,9 +507,9 @@ BAD_VIEWS: list[tuple[str, object, str, str, bool]] = [
 ]
 
 BAD_FIVE_VIEWS: list[tuple[str, object, str, str, bool]] = [
-    ("called", None, "$.partner", "no card was called", False),
+    ("called", None, "$.partner", "no card was called", True),
     ("called", "T1", "$.called", "the card called in the moves", False),
-    ("alone", True, "$.alone", "the taker has a partner", False),
+    ("alone", True, "$.alone", "the taker has a partner", True),
     ("partner", 5, "$.partner", "from 0 to 4", True),
     ("hand_sizes", [1, 2, 3, 4], "$.hand_sizes", "expected 5 sizes", True),
     ("dog", ["1S", "2S"], "$.dog", "expected 3 cards", True),
@@ -520,6 +527,7 @@ def check_refused(
     assert caught.value.path == where, caught.value
     assert words in caught.value.reason, caught.value
     assert VALIDATOR.is_valid(record) is not schema_refuses
+    assert caught.value.shape is schema_refuses
 
 
 @pytest.mark.parametrize(("path", "value", "where", "words", "schema_refuses"), BAD_VIEWS)
@@ -561,7 +569,7 @@ BAD_OTHERS: list[tuple[str, str, object, str, str, bool]] = [
     ("score", "taker_points", "45", "$.taker_points", "expected a number", True),
     ("score", "defence_points", 0.5, "$", "add up to 91", False),
     ("score", "contract", "GARDE", "$.contract", "a contract's code", True),
-    ("score", "taker", 4, "$.taker", "from 0 to 3", False),
+    ("score", "taker", 4, "$.taker", "from 0 to 3", True),
     ("score", "called", "KK", "$.called", "is not a card", True),
     ("score", "multiplier", 0, "$.multiplier", "expected 1 or more", True),
     ("score", "annulment", {"reason": "all_passed", "seat": None}, "$", "annulled", True),
@@ -599,6 +607,7 @@ def test_a_bad_score_action_or_list_is_refused_with_its_path(
     assert caught.value.path == where, caught.value
     assert words in caught.value.reason, caught.value
     assert VALIDATOR.is_valid(record) is not schema_refuses
+    assert caught.value.shape is schema_refuses
 
 
 def fuzz_bases() -> list[dict[str, Any]]:
@@ -635,6 +644,7 @@ def fuzz_new_kinds(seed: int, edits: int) -> dict[str, int]:
         else:
             assert VALIDATOR.is_valid(document), document
             assert records.decode(records.encode(loaded)) == loaded
+            assert same_json(records.encode(loaded), document), document
             outcomes["loaded"] += 1
 
     for base in bases:
@@ -716,3 +726,165 @@ def test_soak_twins_give_a_seat_the_same_view_bytes(rules: ft.Rules, soak_deals:
     assert compared >= soak_deals
     if rules.calls_partner:
         assert partners > 0
+
+
+# --- The schema and the loader agree (issue 30) ---------------------------------------------
+#
+# Every path of every kind of record is mutated: another type, a number out of range, a
+# float for an integer (4.0: the same number) or a fraction, a blank, zero-width or
+# line-broken string, a key deleted or added, list items duplicated, reordered, added or
+# taken away. For each mutant: a record the schema refuses, the loader refuses; a record the
+# loader refuses for a fault of shape (RecordError.shape), the schema refuses; a record the
+# loader accepts is written back to the same JSON value (one spelling per record); and a
+# record the schema accepts is refused only for what the schema does not say: a replay (an
+# action's legality, a match's deals), the seed, or values against each other.
+
+AGREEMENT_KINDS = ("deal", "match", "observation", "action", "actions", "score")
+WRONG_TYPES: tuple[object, ...] = (None, True, 7, 1.5, "x", [], {})
+ODD_TEXTS = ("", " ", "\u200b", "\u200b\u200b", "\t", "x\ny", "\ufeff")
+
+
+def mutations(value: object, in_object: bool) -> list[object]:
+    """The mutated values of ``value`` (``DELETE`` to delete it from its object)."""
+    found: list[object] = [other for other in WRONG_TYPES if not same_json(other, value)]
+    if in_object:
+        found.append(DELETE)
+    if isinstance(value, int) and not isinstance(value, bool):
+        found += [value + 1, value - 1, -1, 5, 10**13, -(10**13), float(value), value + 0.5]
+    elif isinstance(value, float):
+        found += [value + 0.25, value + 100, -value - 1, int(value)]
+    elif isinstance(value, str):
+        found += [*ODD_TEXTS, value + "\n", value.lower(), " " + value, value + "x"]
+    elif isinstance(value, list):
+        found += [value[:-1], value + value[-1:], value + value[:1], []] if value else [[0]]
+        if len(value) >= 2:
+            found += [value[::-1], [value[1], value[0], *value[2:]]]
+    elif isinstance(value, dict):
+        found.append({**value, "extra": 1})
+    return [item for item in found if item is DELETE or not same_json(item, value)]
+
+
+def agreement_bases() -> dict[str, list[dict[str, Any]]]:
+    """Valid records of every kind, by kind: the deals and matches of the record fuzz
+    (every table size, dead player, house rules), the views, scores, actions and lists of
+    the wire fuzz, and a view and a deal under house rules that call a partner."""
+    from tests.test_records import bases
+
+    found: dict[str, list[dict[str, Any]]] = {kind: [] for kind in AGREEMENT_KINDS}
+    for record in bases() + fuzz_bases():
+        found[record["kind"]].append(record)
+    house = deal_path(HOUSE_RULES[5], 3)
+    found["observation"].append(records.encode(ft.observe(house[len(house) // 2], 0)))
+    found["deal"].append(records.encode(house[len(house) // 2]))
+    ludicash = next(path for seed in range(9) if len(path := deal_path(LUDICASH, seed)) > 9)
+    found["observation"].append(records.encode(ft.observe(ludicash[2], 1)))
+    found["observation"].append(records.encode(ft.observe(ludicash[9], 2)))
+    found["action"].append(records.encode(ft.Call(ft.Card.parse("KH"))))
+    found["actions"].append(records.encode([ft.Play(ft.Card.parse("EX")), ft.AnnounceSlam()]))
+    return found
+
+
+def mutate(rng: random.Random, record: dict[str, Any]) -> dict[str, Any]:
+    """``record`` with one to three random mutations, each at a random path."""
+    document: Any = record
+    for _ in range(1 if rng.random() < 0.7 else rng.randint(2, 3)):
+        path = rng.choice(list(paths(document)))
+        parent = document
+        for key in path[:-1]:
+            parent = parent[key]
+        if path and rng.random() < 0.3:  # another value of the record, moved here
+            choice = _value_at(record, rng.choice(list(paths(record))))
+        else:
+            in_object = isinstance(parent, dict) and bool(path)
+            choice = rng.choice(mutations(_value_at(document, path), in_object))
+        document = replaced(document, path, choice)
+    result: dict[str, Any] = document
+    return result
+
+
+def _value_at(document: Any, path: tuple[str | int, ...]) -> Any:
+    for key in path:
+        document = document[key]
+    return document
+
+
+def systematic(record: dict[str, Any]) -> Iterator[Any]:
+    """Every mutation at every path of ``record``."""
+    for path in paths(record):
+        parent = _value_at(record, path[:-1]) if path else None
+        for value in mutations(_value_at(record, path), isinstance(parent, dict)):
+            yield replaced(record, path, value)
+
+
+def loader_only(error: RecordError) -> str:
+    """What a refusal the schema does not make is about: a replay, the seed, or values
+    against each other."""
+    assert not error.shape, error
+    reason = error.reason
+    if "seed" in reason:
+        return "seed"
+    if error.action is not None or any(
+        words in reason
+        for words in ("is not finished", "the match was over", "deal in progress", "match is over")
+    ):
+        return "replay"
+    return "values together"
+
+
+def check_agreement(document: Any, outcome: dict[str, int]) -> None:
+    """Validate ``document`` and load it; check that the two agree (see above)."""
+    kind = document.get("kind") if isinstance(document, dict) else None
+    validator = KIND_VALIDATORS.get(kind) if isinstance(kind, str) else None
+    valid = (validator or VALIDATOR).is_valid(document)
+    try:
+        loaded = records.decode(document)
+    except RecordError as error:
+        assert len(str(error)) <= MESSAGE_BOUND
+        if error.shape:
+            assert not valid, f"the schema accepts a fault of shape: {error}\n{document}"
+            outcome["both refuse"] += 1
+        elif valid:
+            key = f"schema accepts, loader refuses ({loader_only(error)})"
+            outcome[key] = outcome.get(key, 0) + 1
+        else:
+            outcome["both refuse"] += 1
+    else:
+        assert valid, f"the schema refuses a record the loader accepts:\n{document}"
+        assert same_json(records.encode(loaded), document), f"two spellings:\n{document}"
+        outcome["both accept"] += 1
+
+
+def agree(seed: int, per_kind: int, every_path: bool) -> dict[str, dict[str, int]]:
+    """Check ``per_kind`` random mutants of each kind (after, when ``every_path``, every
+    mutation at every path of the small records: actions, lists of actions, scores); the
+    outcomes by kind."""
+    rng = random.Random(seed)
+    outcomes: dict[str, dict[str, int]] = {}
+    for kind, found in agreement_bases().items():
+        outcome = outcomes[kind] = {"both accept": 0, "both refuse": 0}
+        if every_path and kind in ("action", "actions", "score"):
+            for record in found:
+                for document in systematic(record):
+                    check_agreement(document, outcome)
+        for _ in range(per_kind):
+            check_agreement(mutate(rng, rng.choice(found)), outcome)
+        assert outcome["both refuse"], (kind, outcome)
+    return outcomes
+
+
+def test_the_schema_and_the_loader_agree_on_every_kind() -> None:
+    outcomes = agree(20260130, per_kind=400, every_path=True)
+    assert sum(sum(outcome.values()) for outcome in outcomes.values()) > 3_000
+    assert sum(outcome["both accept"] for outcome in outcomes.values()) > 100
+    # The schema accepts what only loading refuses: a replay, the seed, values together.
+    assert any("loader refuses" in key for key in outcomes["deal"])
+    assert any("loader refuses" in key for key in outcomes["observation"])
+
+
+@pytest.mark.soak
+def test_soak_the_schema_and_the_loader_agree_on_every_kind(soak_deals: int) -> None:
+    """``2 * soak_deals`` mutants of each kind (20,000 by default)."""
+    outcomes = agree(20260131, per_kind=2 * soak_deals, every_path=True)
+    for kind, outcome in outcomes.items():
+        print(kind, sum(outcome.values()), outcome)
+        assert sum(outcome.values()) >= 2 * soak_deals

@@ -163,12 +163,27 @@ class RecordError(TarotError, ValueError):
         action: The index in ``moves`` of the action that was refused, or ``None`` when
             the fault is not an action.
         line: The line number (from 1) in a JSON Lines stream, else ``None``.
+        shape: ``True`` when the fault is in the record's shape, which the shipped JSON
+            schema (:func:`frenchtarot.records.json_schema`; for a loader of one kind,
+            the definition of that kind) refuses too: not JSON, a missing or unknown
+            field, a wrong type, a number out of range, a wrong count, a code or
+            notation that is not one, a value the table's size or preset rules out.
+            ``False`` when only loading finds it, the record's shape being right: a
+            replay (an action the rules refuse, a match's deals against its seed and
+            length), what several values say together (the cards of a deal, cards out
+            of the order of the deck, sums, a view's fields against each other), or a
+            message of the bot protocol given to :func:`~frenchtarot.records.loads`.
     """
 
     code: ClassVar[str] = "invalid_record"
 
     def __init__(
-        self, path: str, reason: str, action: int | None = None, line: int | None = None
+        self,
+        path: str,
+        reason: str,
+        action: int | None = None,
+        line: int | None = None,
+        shape: bool = True,
     ) -> None:
         where = path if line is None else f"line {line}, {path}"
         super().__init__(f"invalid record at {where}: {reason}")
@@ -176,11 +191,12 @@ class RecordError(TarotError, ValueError):
         self.reason = reason
         self.action = action
         self.line = line
+        self.shape = shape
 
     def __reduce__(
         self,
-    ) -> tuple[type[RecordError], tuple[str, str, int | None, int | None]]:
-        return (type(self), (self.path, self.reason, self.action, self.line))
+    ) -> tuple[type[RecordError], tuple[str, str, int | None, int | None, bool]]:
+        return (type(self), (self.path, self.reason, self.action, self.line, self.shape))
 
 
 class Rule(enum.Enum):

@@ -44,7 +44,7 @@ from gymnasium import spaces  # type: ignore[import-not-found, unused-ignore]
 from pettingzoo import AECEnv  # type: ignore[import-untyped, import-not-found, unused-ignore]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped, import-not-found, unused-ignore]
 
-from frenchtarot import encoding
+from frenchtarot import encoding, errors
 from frenchtarot._checks import describe_value
 from frenchtarot._core.state import State
 from frenchtarot._dealing import new_deal
@@ -181,11 +181,25 @@ class FrenchTarotEnv(AECEnv):  # type: ignore[misc]
 
     def observation_space(self, agent: str) -> Any:
         """The observation space of ``agent`` (the same for every seat)."""
-        return self.observation_spaces[agent]
+        return self.observation_spaces[self._agent(agent)]
 
     def action_space(self, agent: str) -> Any:
         """The action space of ``agent``: ``Discrete(num_actions)``."""
-        return self.action_spaces[agent]
+        return self.action_spaces[self._agent(agent)]
+
+    def _agent(self, agent: object) -> str:
+        """``agent``, one of :attr:`possible_agents`.
+
+        Raises:
+            InvalidSeatError: ``agent`` is not an agent of this table; the message lists
+                them.
+        """
+        if not isinstance(agent, str) or agent not in self.possible_agents:
+            raise errors.InvalidSeatError(
+                f"no agent {describe_value(agent)} at this table: the agents are "
+                + ", ".join(self.possible_agents)
+            )
+        return agent
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Deal again.
@@ -223,6 +237,7 @@ class FrenchTarotEnv(AECEnv):  # type: ignore[misc]
 
     def observe(self, agent: str) -> dict[str, Any]:
         """What ``agent`` sees: its tensor and its action mask."""
+        self._agent(agent)
         state = self.tarot
         if state is None:
             raise TarotTypeError("call reset() before observe()")

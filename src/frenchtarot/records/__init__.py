@@ -37,15 +37,19 @@ the handfuls as ``[trumps, bonus]`` pairs::
      "petit_au_bout_multiplied": false, "slam_announced": 500, "slam_unannounced": 250,
      "slam_missed": 150, "slam_defence": 300}
 
-The loader also reads the object form of a preset (to the preset), but the writer never
-writes it. A rules object the :class:`~frenchtarot.Rules` class refuses is refused as any
-other fault of a record, at the path of the field (``$.rules.contracts[1]``).
+A record has one spelling: the object form of a preset is refused (write its name), as are
+cards held out of the order of the deck. A rules object the :class:`~frenchtarot.Rules`
+class refuses is refused as any other fault of a record, at the path of the field
+(``$.rules.contracts[1]``).
 
 Loading checks everything: a deal's or a match's actions are replayed through the rules
 (:func:`frenchtarot.act`); a view, which holds no deal to replay, is checked field by field
 and for what its fields say together. Any fault raises one
 :class:`~frenchtarot.errors.RecordError` that says where (a JSON path, and the index of an
-action) and why.
+action) and why, and whether the schema (:func:`json_schema`) refuses it too
+(:attr:`~frenchtarot.errors.RecordError.shape`). A number is read by its value, as JSON
+Schema reads it (``4.0`` is the integer 4); a text over :data:`MOST_BYTES` is refused
+unread.
 
 >>> import frenchtarot as ft
 >>> from frenchtarot import records
@@ -79,7 +83,7 @@ from frenchtarot.observation import Observation
 from frenchtarot.records._codes import ANNULMENT_CODES, CAMP_CODES, CONTRACT_CODES, PHASE_CODES
 from frenchtarot.records._decode import decode_deal, decode_match
 from frenchtarot.records._kinds import decode_any, encode_any, of_kind
-from frenchtarot.records._read import FORMAT, fail, parse_text
+from frenchtarot.records._read import FORMAT, MOST_BYTES, fail, parse_text, too_large
 from frenchtarot.records._values import decode_action, decode_actions, decode_score
 from frenchtarot.records._view import decode_observation
 from frenchtarot.scoring import Score
@@ -89,6 +93,7 @@ __all__ = [
     "CAMP_CODES",
     "CONTRACT_CODES",
     "FORMAT",
+    "MOST_BYTES",
     "PHASE_CODES",
     "JSONValue",
     "RecordError",
@@ -280,8 +285,9 @@ def loads(text: str | bytes | bytearray) -> _Loaded:
     :func:`load_actions`, :func:`load_score`.
 
     Args:
-        text: The JSON text; bytes are read as UTF-8 (a leading byte order mark is
-            skipped).
+        text: The JSON text, at most :data:`MOST_BYTES` (16 MiB) long; bytes are read as
+            UTF-8. A leading byte order mark is skipped, the bytes EF BB BF or the
+            character U+FEFF alike (what a file opened as ``utf-8`` gives).
 
     Returns:
         The value the record holds, one of a :class:`~frenchtarot.State` (the state the
@@ -296,8 +302,8 @@ def loads(text: str | bytes | bytearray) -> _Loaded:
             not the library's notation, hands that are not a deal, an action the rules
             refuse, a match whose deals do not follow its rules or are not the ones its seed
             deals, a view whose fields disagree, a message of the bot protocol (which holds
-            no value), or a later format. The error names the JSON path (and for an action
-            its index in ``moves``) and the reason.
+            no value), a later format, or a text over 16 MiB. The error names the JSON path
+            (and for an action its index in ``moves``) and the reason.
         TarotTypeError: ``text`` is not a str, bytes or bytearray.
 
     >>> from frenchtarot.records import loads
@@ -403,11 +409,12 @@ def load(file: IO[str] | IO[bytes]) -> _Loaded:
     """Read a record of any kind from an open file (see :func:`loads`).
 
     Args:
-        file: A file open for reading, text or binary (bytes are read as UTF-8).
+        file: A file open for reading, text or binary (bytes are read as UTF-8). It is
+            read up to :data:`MOST_BYTES` and one more byte (or character), no further.
 
     Raises:
-        RecordError: The file's text is not a valid record, or a text file's bytes do not
-            decode in its encoding.
+        RecordError: The file's text is not a valid record, is over 16 MiB, or a text
+            file's bytes do not decode in its encoding.
         TarotTypeError: ``file`` has no ``read`` method, or reads neither str nor bytes.
 
     >>> import io, frenchtarot as ft
@@ -419,9 +426,11 @@ def load(file: IO[str] | IO[bytes]) -> _Loaded:
     if not callable(read):
         raise TarotTypeError(f"expected an open file, not {describe_value(file)}")
     try:
-        text = read()
+        text = read(MOST_BYTES + 1)
     except UnicodeDecodeError as error:
         fail("$", f"not {error.encoding} text: {error.reason}")
+    if isinstance(text, (str, bytes, bytearray)) and len(text) > MOST_BYTES:
+        fail("$", too_large(len(text)))
     return loads(text)
 
 
@@ -433,7 +442,8 @@ def iter_load(lines: Iterable[str] | Iterable[bytes]) -> Iterator[_Loaded]:
     record. Blank lines are skipped. A bad line stops the iteration with a
     :class:`~frenchtarot.errors.RecordError` whose
     :attr:`~frenchtarot.errors.RecordError.line` says which line; the records before it
-    were whole.
+    were whole. A line over :data:`MOST_BYTES` is refused: from an open file, without
+    reading more of it than that.
 
     Args:
         lines: An open file (text or binary) or an iterable of lines.
@@ -468,7 +478,7 @@ def iter_load(lines: Iterable[str] | Iterable[bytes]) -> Iterator[_Loaded]:
 
 
 def _iter_lines(lines: Iterable[str] | Iterable[bytes]) -> Iterator[_Loaded]:
-    source = iter(lines)
+    source = _bounded(lines)
     number = 0
     while True:
         number += 1
@@ -481,22 +491,47 @@ def _iter_lines(lines: Iterable[str] | Iterable[bytes]) -> Iterator[_Loaded]:
             raise RecordError("$", reason, None, number) from None
         if not isinstance(line, (str, bytes, bytearray)):
             raise TarotTypeError(f"line {number} is not text but {describe_value(line)}")
-        if not line.strip():
+        body = line[:-1] if line[-1:] in ("\n", b"\n") else line
+        if len(body) > MOST_BYTES:
+            raise RecordError("$", too_large(len(body)), None, number) from None
+        if not body.strip():
             continue
         try:
-            record = loads(line)
+            record = loads(body)
         except RecordError as error:
-            raise RecordError(error.path, error.reason, error.action, number) from None
+            raise RecordError(
+                error.path, error.reason, error.action, number, error.shape
+            ) from None
         yield record
+
+
+def _bounded(lines: Iterable[str] | Iterable[bytes]) -> Iterator[str | bytes]:
+    """The lines of an open file, each read with a limit, or of any other iterable.
+
+    No line of a file is read past :data:`MOST_BYTES` and its newline.
+    """
+    readline = getattr(lines, "readline", None)
+    if not callable(readline):
+        yield from lines
+        return
+    while True:
+        line = readline(MOST_BYTES + 2)
+        if not line:
+            return
+        yield line
 
 
 def json_schema() -> dict[str, JSONValue]:
     """The JSON Schema (draft 2020-12) of every kind of record, a fresh copy each call.
 
     It ships inside the package as ``frenchtarot/schemas/record-1.schema.json``, and covers
-    the bot protocol's two messages (``"hello"``, ``"bye"``) too. It checks the shape of a
-    record; the loaders also check that the cards form a deal and replay the actions, and
-    that a view's fields agree.
+    the bot protocol's two messages (``"hello"``, ``"bye"``) too. It says everything about
+    each value on its own, given the table (its size; a preset's sizes): a record it
+    refuses, the loaders refuse, with a :class:`~frenchtarot.errors.RecordError` whose
+    :attr:`~frenchtarot.errors.RecordError.shape` is true. A record it accepts may still be
+    refused for what only a replay can tell (an action's legality, a match's deals against
+    its seed) or what several values say together (cards of a deal, cards out of the order
+    of the deck, sums, a view's fields against each other): then ``shape`` is false.
 
     >>> from frenchtarot.records import json_schema
     >>> json_schema()["$defs"]["format"]["const"]

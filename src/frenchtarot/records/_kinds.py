@@ -84,14 +84,20 @@ def encode_any(value: object) -> dict[str, JSONValue]:
     )
 
 
-def _kind(document: object) -> tuple[dict[str, object], str]:
-    """The record of a parsed document and its kind, once its format is checked."""
+def _kind(document: object, expected: str | None) -> tuple[dict[str, object], str]:
+    """The record of a parsed document and its kind, once its format is checked.
+
+    ``expected`` is the kind a typed loader reads (``None`` for any kind). A message of the
+    bot protocol is refused: the schema describes it, so this is no fault of shape for a
+    loader of any kind (for a typed loader, the schema of its kind refuses it).
+    """
     record = check_format(document)
     if "kind" not in record:
         fail("$", f"missing field 'kind' (expected one of {_EXPECTED})")
     kind = record["kind"]
     if kind in MESSAGES:
-        fail("$.kind", f"{kind!r} is a message of the bot protocol, which holds no value")
+        reason = f"{kind!r} is a message of the bot protocol, which holds no value"
+        fail("$.kind", reason, shape=expected is not None)
     if not isinstance(kind, str) or kind not in _READERS:
         fail("$.kind", f"expected one of {_EXPECTED}, got {kind_of(kind)}")
     return record, kind
@@ -99,13 +105,17 @@ def _kind(document: object) -> tuple[dict[str, object], str]:
 
 def decode_any(document: object) -> Loaded:
     """The value of a parsed record of any kind, checked (and a deal's actions replayed)."""
-    record, kind = _kind(document)
+    record, kind = _kind(document, None)
     return _READERS[kind](record)
 
 
 def of_kind(document: object, kind: str) -> dict[str, object]:
-    """A parsed record, its format checked and its kind ``kind``."""
-    record, written = _kind(document)
+    """A parsed record, its format checked and its kind ``kind``.
+
+    A record of another kind is a fault of shape for the schema of ``kind``
+    (``#/$defs/dealRecord``...), which a typed loader reads.
+    """
+    record, written = _kind(document, kind)
     if written != kind:
         fail("$.kind", f"expected {kind!r}, got a record of the kind {written!r}")
     return record

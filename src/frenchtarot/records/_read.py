@@ -27,10 +27,13 @@ from frenchtarot.actions import (
 from frenchtarot.cards import DECK, Card
 from frenchtarot.errors import NotationError, RecordError, TarotError, TarotTypeError
 from frenchtarot.records._codes import CONTRACT_CODES, by_code
+from frenchtarot.records._names import name_ok
 from frenchtarot.rules import _LARGEST_BONUS, PRESETS, Rules
 
 __all__ = [
     "FORMAT",
+    "MOST_BYTES",
+    "MOST_MOVES",
     "PACK",
     "RULES_FIELDS",
     "check_format",
@@ -47,10 +50,12 @@ __all__ = [
     "read_cards",
     "read_code",
     "read_integer",
+    "read_name",
     "read_object",
     "read_optional_seat",
     "read_rules",
     "read_seat",
+    "too_large",
 ]
 
 _Member = TypeVar("_Member")
@@ -80,6 +85,13 @@ class, so that a field added to ``Rules`` is a decision about the format (a test
 the two)."""
 _CONTRACTS_BY_CODE: Final = by_code(CONTRACT_CODES)
 PACK: Final = 78
+MOST_BYTES: Final = 16 << 20
+"""The largest record the loaders read: 16 MiB (16,777,216 bytes, or characters of a str),
+for one document and for each line of JSON Lines. A match of a thousand deals takes about
+3 MiB. A larger one is refused before it is parsed (and a file is not read past it)."""
+MOST_MOVES: Final = 200
+"""More actions than any deal takes (90 at five players): longer lists are refused unread."""
+_BOM: Final = "\ufeff"
 _VERSION: Final = 1
 _FORMAT_PATTERN: Final = re.compile(r"frenchtarot/([0-9]{1,9})")
 _MOST_REASON: Final = 300
@@ -98,11 +110,15 @@ _ACTIONS: Final[dict[str, Action]] = {str(action): action for action in _SIMPLE_
 _CARDS: Final[dict[str, Card]] = {str(card): card for card in DECK}
 
 
-def fail(path: str, reason: str, action: int | None = None) -> NoReturn:
-    """Raise the :class:`~frenchtarot.errors.RecordError` of ``reason`` at ``path``, cut short."""
+def fail(path: str, reason: str, action: int | None = None, *, shape: bool = True) -> NoReturn:
+    """Raise the :class:`~frenchtarot.errors.RecordError` of ``reason`` at ``path``, cut short.
+
+    ``shape`` is false for a fault that the schema does not say (a replay, values against
+    each other): see :attr:`RecordError.shape <frenchtarot.errors.RecordError.shape>`.
+    """
     if len(reason) > _MOST_REASON:
         reason = reason[: _MOST_REASON - 3] + "..."
-    raise RecordError(path, reason, action) from None  # the reason says all: one error
+    raise RecordError(path, reason, action, None, shape) from None  # one error
 
 
 def kind_of(value: object) -> str:
@@ -144,23 +160,37 @@ def read_object(value: object, path: str, fields: tuple[str, ...]) -> dict[str, 
     return value
 
 
-def read_array(value: object, path: str, low: int, high: int, what: str) -> list[object]:
-    """``value`` as an array of ``low`` to ``high`` items (``what``, for a message)."""
+def read_array(
+    value: object, path: str, low: int, high: int, what: str, *, shape: bool = True
+) -> list[object]:
+    """``value`` as an array of ``low`` to ``high`` items (``what``, for a message).
+
+    A wrong count is a fault of shape unless ``shape`` is false.
+    """
     if not isinstance(value, list):
         fail(path, f"expected an array of {what}, got {kind_of(value)}")
     if not low <= len(value) <= high:
         count = f"{low}" if low == high else f"{low} to {high}"
-        fail(path, f"expected {count} {what}, got {len(value)}")
+        fail(path, f"expected {count} {what}, got {len(value)}", shape=shape)
     return value
 
 
-def read_integer(value: object, path: str, low: int, high: int | None = None) -> int:
-    """``value`` as an integer from ``low`` to ``high`` (``None``: no upper bound)."""
+def read_integer(
+    value: object, path: str, low: int, high: int | None = None, *, shape: bool = True
+) -> int:
+    """``value`` as an integer from ``low`` to ``high`` (``None``: no upper bound).
+
+    A number is read by its value, as JSON Schema reads it: ``4.0`` (a float whose value is
+    an integer) is the integer 4. A number out of range is a fault of shape unless
+    ``shape`` is false.
+    """
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
     if isinstance(value, bool) or not isinstance(value, int):
         fail(path, f"expected an integer, got {kind_of(value)}")
     if value < low or (high is not None and value > high):
         limit = f"{low} or more" if high is None else f"from {low} to {high}"
-        fail(path, f"expected an integer {limit}, got {describe_value(value)}")
+        fail(path, f"expected an integer {limit}, got {describe_value(value)}", shape=shape)
     return value
 
 
@@ -226,9 +256,7 @@ def read_rules(value: object, path: str) -> Rules:
     def integer(field: str, low: int, high: int) -> int:
         return read_integer(fields[field], f"{path}.{field}", low, high)
 
-    name = fields["name"]
-    if not isinstance(name, str) or not name.strip() or not name.isprintable():
-        fail(f"{path}.name", f"expected printable text that is not blank, got {kind_of(name)}")
+    name = read_name(fields["name"], f"{path}.name")
     seats = integer("seats", 3, 5)
     hand_size = integer("hand_size", 1, PACK)
     dog_size = integer("dog_size", 1, PACK)
@@ -269,9 +297,29 @@ def read_rules(value: object, path: str) -> Rules:
             slam_defence=slam_defence,
         )
     except TarotError as error:  # what no single field says: the deal of the pack
-        fail(path, f"these rules are not a table's: {error}")
-    preset = PRESETS.get(rules.name)
-    return preset if preset == rules else rules
+        fail(path, f"these rules are not a table's: {error}", shape=False)
+    if PRESETS.get(rules.name) == rules:
+        fail(path, f"write the preset's name {rules.name!r}, not its object: one spelling")
+    return rules
+
+
+def read_name(value: object, path: str, most: int | None = None) -> str:
+    """``value`` as a name: text the name pattern accepts, of ``most`` characters at most.
+
+    This Python must also find it printable (see :mod:`frenchtarot.records._names`).
+    """
+    if not isinstance(value, str) or not name_ok(value):
+        fail(path, f"expected printable text that is not blank, got {kind_of(value)}")
+    if most is not None and len(value) > most:
+        fail(path, f"expected a name of at most {most} characters, got {len(value)}")
+    if not value.isprintable():  # a code point this Python's Unicode database does not assign
+        fail(
+            path,
+            f"{quote(value)} holds a character this Python does not know as printable "
+            "(a code point its Unicode database does not assign)",
+            shape=False,
+        )
+    return value
 
 
 def _handfuls(value: object, path: str, hand_size: int) -> tuple[tuple[int, int], ...]:
@@ -281,13 +329,20 @@ def _handfuls(value: object, path: str, hand_size: int) -> tuple[tuple[int, int]
     handfuls: list[tuple[int, int]] = []
     for number, item in enumerate(items):
         where = f"{path}[{number}]"
-        pair = read_array(item, where, 2, 2, "items, a number of trumps and a bonus,")
-        trumps = read_integer(pair[0], f"{where}[0]", 1, most)
+        pair = read_array(item, where, 2, 2, "items (a number of trumps and a bonus)")
+        trumps = read_integer(pair[0], f"{where}[0]", 1, 22)
+        if trumps > most:
+            fail(
+                f"{where}[0]",
+                f"expected at most {most} trumps, a hand's, got {trumps}",
+                shape=False,
+            )
         if handfuls and trumps <= handfuls[-1][0]:
             fail(
                 f"{where}[0]",
                 f"expected more trumps than the {handfuls[-1][0]} of the handful before, "
                 f"got {trumps}",
+                shape=False,
             )
         handfuls.append((trumps, read_integer(pair[1], f"{where}[1]", 1, _LARGEST_BONUS)))
     return tuple(handfuls)
@@ -300,7 +355,7 @@ def _contracts(value: object, path: str) -> tuple[tuple[Contract, int], ...]:
     contracts: list[tuple[Contract, int]] = []
     for number, item in enumerate(items):
         where = f"{path}[{number}]"
-        pair = read_array(item, where, 2, 2, "items, a contract's code and its multiplier,")
+        pair = read_array(item, where, 2, 2, "items (a contract's code and its multiplier)")
         code = pair[0]
         contract = _CONTRACTS_BY_CODE.get(code) if isinstance(code, str) else None
         if contract is None:
@@ -313,12 +368,14 @@ def _contracts(value: object, path: str) -> tuple[tuple[Contract, int], ...]:
                     where,
                     f"{code} comes after {CONTRACT_CODES[before]}: expected each contract "
                     f"once, in the bidding order ({codes})",
+                    shape=False,
                 )
             if multiplier <= lower:
                 fail(
                     f"{where}[1]",
                     f"expected a multiplier above the x{lower} of {CONTRACT_CODES[before]} "
                     f"(they rise with the contract), got {multiplier}",
+                    shape=False,
                 )
         contracts.append((contract, multiplier))
     return tuple(contracts)
@@ -363,18 +420,30 @@ def read_optional_seat(value: object, path: str, seats: int) -> int | None:
 
 
 def read_card_set(
-    value: object, path: str, low: int, high: int, what: str = "cards"
+    value: object, path: str, low: int, high: int, what: str = "cards", *, shape: bool = True
 ) -> tuple[Card, ...]:
-    """``value`` as ``low`` to ``high`` distinct cards in the order of the deck."""
-    items = read_array(value, path, low, high, what)
+    """``value`` as ``low`` to ``high`` distinct cards in the order of the deck.
+
+    A wrong count is a fault of shape unless ``shape`` is false.
+    A card twice is a fault of shape (the schema's ``uniqueItems``); cards out of the
+    order of the deck are not (no schema can say it), but they are refused all the same,
+    so that a record has one spelling.
+    """
+    items = read_array(value, path, low, high, what, shape=shape)
     cards = tuple(read_card(item, f"{path}[{n}]") for n, item in enumerate(items))
+    if len(set(cards)) != len(cards):
+        seen: set[Card] = set()
+        for number, card in enumerate(cards):
+            if card in seen:
+                fail(f"{path}[{number}]", f"{card} comes twice: expected each card once")
+            seen.add(card)
     for number in range(1, len(cards)):
-        if cards[number].index <= cards[number - 1].index:
-            before = cards[number - 1]
-            why = "twice" if before is cards[number] else f"after {before}"
+        if cards[number].index < cards[number - 1].index:
             fail(
                 f"{path}[{number}]",
-                f"{cards[number]} comes {why}: expected distinct cards in the order of the deck",
+                f"{cards[number]} comes after {cards[number - 1]}: expected the cards in the "
+                "order of the deck",
+                shape=False,
             )
     return cards
 
@@ -388,18 +457,30 @@ def read_card_run(value: object, path: str, low: int, high: int) -> tuple[Card, 
     return cards
 
 
-def parse_text(text: str | bytes | bytearray) -> object:
-    """The JSON document of ``text`` (bytes are UTF-8, a byte order mark skipped).
+def too_large(size: int) -> str:
+    """The reason of a record of ``size`` bytes or characters, over :data:`MOST_BYTES`."""
+    return f"more than {MOST_BYTES >> 20} MiB ({size:,} or more): too large for a record"
 
-    Stricter than :func:`json.loads`: a field twice in one object, ``NaN`` and ``Infinity``
-    are refused, as is anything else that is not JSON, with a record error at ``$``.
+
+def parse_text(text: str | bytes | bytearray) -> object:
+    """The JSON document of ``text``, bytes read as UTF-8.
+
+    A byte order mark is skipped, the bytes EF BB BF or the character U+FEFF alike.
+    Stricter than :func:`json.loads`: a text over :data:`MOST_BYTES`, a field twice in one
+    object, ``NaN`` and ``Infinity`` are refused, as is anything else that is not JSON, with
+    a record error at ``$``.
 
     Raises:
         TarotTypeError: ``text`` is not a str, bytes or bytearray.
     """
     if not isinstance(text, (str, bytes, bytearray)):
         raise TarotTypeError(f"a record is JSON text (str or bytes), not {describe_value(text)}")
-    if not isinstance(text, str):
+    if len(text) > MOST_BYTES:
+        fail("$", too_large(len(text)))
+    if isinstance(text, str):
+        if text.startswith(_BOM):
+            text = text[1:]
+    else:
         try:
             text = bytes(text).decode("utf-8-sig")
         except UnicodeDecodeError as error:

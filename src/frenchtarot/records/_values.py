@@ -31,6 +31,7 @@ __all__ = [
     "ACTIONS_FIELDS",
     "ACTION_FIELDS",
     "MOST_ACTIONS",
+    "MOST_SCORE",
     "SCORE_FIELDS",
     "decode_action",
     "decode_actions",
@@ -67,7 +68,7 @@ SCORE_FIELDS: Final = (
 """The fields of a score, in the order of :class:`~frenchtarot.Score` (a score record has
 ``"format"`` and ``"kind"`` first)."""
 _SCORE_RECORD_FIELDS: Final = ("format", "kind", *SCORE_FIELDS)
-_MOST_SCORE: Final = 10**12
+MOST_SCORE: Final = 10**12
 """More than any deal scores at any table (a multiplier and a bonus are at most 10,000)."""
 _POINTS: Final = 91
 _CONTRACTS: Final = by_code(CONTRACT_CODES)
@@ -118,7 +119,7 @@ def _points(value: object, path: str) -> float:
 
 
 def _signed(value: object, path: str) -> int:
-    return read_integer(value, path, -_MOST_SCORE, _MOST_SCORE)
+    return read_integer(value, path, -MOST_SCORE, MOST_SCORE)
 
 
 def read_score(value: object, path: str, seats: int | None) -> Score:
@@ -132,7 +133,7 @@ def read_score(value: object, path: str, seats: int | None) -> Score:
     raw_deltas = read_array(fields["deltas"], deltas_path, low, high, "deltas")
     deltas = tuple(_signed(item, f"{deltas_path}[{n}]") for n, item in enumerate(raw_deltas))
     if sum(deltas) != 0:
-        fail(deltas_path, f"the deltas add up to {sum(deltas)}, not 0")
+        fail(deltas_path, f"the deltas add up to {sum(deltas)}, not 0", shape=False)
     seats = len(deltas)
     annulment = read_annulment(fields["annulment"], f"{path}.annulment", seats)
     taker = read_optional_seat(fields["taker"], f"{path}.taker", seats)
@@ -152,7 +153,7 @@ def read_score(value: object, path: str, seats: int | None) -> Score:
     raw = fields["called"]
     called = None if raw is None else read_card(raw, f"{path}.called")
     partner = read_optional_seat(fields["partner"], f"{path}.partner", seats)
-    multiplier = read_integer(fields["multiplier"], f"{path}.multiplier", 0, _MOST_SCORE)
+    multiplier = read_integer(fields["multiplier"], f"{path}.multiplier", 0, MOST_SCORE)
     if annulment is not None:
         if taker is not None or contract is not None or any(deltas) or multiplier:
             fail(path, "an annulled deal has no taker, no contract, no multiplier and no score")
@@ -162,7 +163,7 @@ def read_score(value: object, path: str, seats: int | None) -> Score:
         if not multiplier:
             fail(f"{path}.multiplier", "expected 1 or more: a deal played out is multiplied")
         if taker_points + defence_points != _POINTS:
-            fail(path, "the card points of the taker and the defence add up to 91")
+            fail(path, "the card points of the taker and the defence add up to 91", shape=False)
     return Score(
         annulment,
         taker,

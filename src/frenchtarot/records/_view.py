@@ -33,7 +33,9 @@ from frenchtarot.encoding import action_id
 from frenchtarot.errors import TarotError
 from frenchtarot.observation import Observation
 from frenchtarot.records._codes import CONTRACT_CODES, PHASE_CODES, by_code
+from frenchtarot.records._decode import is_preset
 from frenchtarot.records._read import (
+    MOST_MOVES,
     fail,
     read_action,
     read_array,
@@ -83,7 +85,6 @@ VIEW_FIELDS: Final = (
     "shown_hand",
 )
 """The fields of a view record, in the order written."""
-_MOST_MOVES: Final = 200
 _PHASES: Final = by_code(PHASE_CODES)
 _CONTRACTS: Final = by_code(CONTRACT_CODES)
 _OVER: Final = (Phase.DONE, Phase.ANNULLED)
@@ -119,9 +120,10 @@ def decode_observation(document: dict[str, object]) -> Observation:
     _check_moves(moves, rules, dealer, taker, slam, called, handfuls, tricks, trick)
     legal = _legal_actions(record["legal_actions"], rules)
     if legal and current != seat:
-        fail("$.legal_actions", f"seat {seat} is not to act: expected no legal actions")
+        reason = f"seat {seat} is not to act: expected no legal actions"
+        fail("$.legal_actions", reason, shape=False)
     if not legal and current == seat:
-        fail("$.legal_actions", f"seat {seat} is to act: expected its legal actions")
+        fail("$.legal_actions", f"seat {seat} is to act: expected its legal actions", shape=False)
     score, annulment, shown_hand = _outcome(record, rules, phase)
     return Observation(
         rules,
@@ -157,7 +159,8 @@ def _contract(value: object, rules: Rules) -> Contract | None:
         return None
     contract = read_code(value, "$.contract", _CONTRACTS, "a contract's code")
     if not any(contract is offered for offered, _times in rules.contracts):
-        fail("$.contract", f"the {rules.name} table does not offer {CONTRACT_CODES[contract]}")
+        reason = f"the {rules.name} table does not offer {CONTRACT_CODES[contract]}"
+        fail("$.contract", reason, shape=is_preset(rules))
     return contract
 
 
@@ -182,11 +185,16 @@ def _hand(
 ) -> tuple[tuple[Card, ...], tuple[int, ...]]:
     """The seat's hand and how many cards each seat holds."""
     most = rules.hand_size + rules.dog_size
-    hand = read_card_set(record["hand"], "$.hand", 0, most)
+    preset = is_preset(rules)
+    hand = read_card_set(record["hand"], "$.hand", 0, most, shape=preset)
     raw = read_array(record["hand_sizes"], "$.hand_sizes", rules.seats, rules.seats, "sizes")
-    sizes = tuple(read_integer(item, f"$.hand_sizes[{n}]", 0, most) for n, item in enumerate(raw))
+    sizes = tuple(
+        read_integer(item, f"$.hand_sizes[{n}]", 0, most, shape=preset)
+        for n, item in enumerate(raw)
+    )
     if sizes[seat] != len(hand):
-        fail(f"$.hand_sizes[{seat}]", f"seat {seat} holds the {len(hand)} cards of $.hand")
+        reason = f"seat {seat} holds the {len(hand)} cards of $.hand"
+        fail(f"$.hand_sizes[{seat}]", reason, shape=False)
     return hand, sizes
 
 
@@ -195,16 +203,18 @@ def _dog(
 ) -> tuple[tuple[Card, ...] | None, tuple[Card, ...] | None, tuple[Card, ...]]:
     """The dog turned up, the seat's own écart, the trumps of the écart shown."""
     size = rules.dog_size
+    preset = is_preset(rules)
     raw = record["dog"]
-    dog = None if raw is None else read_card_set(raw, "$.dog", size, size)
+    dog = None if raw is None else read_card_set(raw, "$.dog", size, size, shape=preset)
     raw = record["discard"]
-    discard = None if raw is None else read_card_set(raw, "$.discard", 0, size)
-    shown = read_card_set(record["shown_discard"], "$.shown_discard", 0, size)
+    discard = None if raw is None else read_card_set(raw, "$.discard", 0, size, shape=preset)
+    shown = read_card_set(record["shown_discard"], "$.shown_discard", 0, size, shape=preset)
     for number, card in enumerate(shown):
         if not card.is_trump:
             fail(f"$.shown_discard[{number}]", f"{card} is no trump: only trumps are shown")
         if discard is not None and card not in discard:
-            fail(f"$.shown_discard[{number}]", f"{card} is not in this seat's écart ($.discard)")
+            reason = f"{card} is not in this seat's écart ($.discard)"
+            fail(f"$.shown_discard[{number}]", reason, shape=False)
     return dog, discard, shown
 
 
@@ -218,21 +228,23 @@ def _handfuls(value: object, rules: Rules) -> tuple[Handful, ...]:
         seat = read_seat(fields["seat"], f"{where}.seat", rules.seats)
         cards = read_card_set(fields["cards"], f"{where}.cards", 1, 22)
         if len(cards) not in sizes:
-            fail(f"{where}.cards", f"a handful at this table has {sizes} cards, not {len(cards)}")
+            reason = f"a handful at this table has {sizes} cards, not {len(cards)}"
+            fail(f"{where}.cards", reason, shape=is_preset(rules))
         handfuls.append(Handful(seat, cards))
     return tuple(handfuls)
 
 
 def _tricks(value: object, rules: Rules) -> tuple[Trick, ...]:
     seats = rules.seats
-    items = read_array(value, "$.tricks", 0, rules.hand_size, "tricks")
+    items = read_array(value, "$.tricks", 0, rules.hand_size, "tricks", shape=is_preset(rules))
     tricks: list[Trick] = []
     for number, item in enumerate(items):
         where = f"$.tricks[{number}]"
         fields = read_object(item, where, ("leader", "cards", "winner"))
         leader = read_seat(fields["leader"], f"{where}.leader", seats)
         if tricks and leader != tricks[-1].winner:
-            fail(f"{where}.leader", f"the winner of the trick before, {tricks[-1].winner}, leads")
+            reason = f"the winner of the trick before, {tricks[-1].winner}, leads"
+            fail(f"{where}.leader", reason, shape=False)
         cards = read_card_run(fields["cards"], f"{where}.cards", seats, seats)
         winner = read_seat(fields["winner"], f"{where}.winner", seats)
         tricks.append(Trick._trusted(leader, cards, winner))
@@ -248,7 +260,8 @@ def _current_trick(
     fields = read_object(value, "$.current_trick", ("leader", "cards"))
     leader = read_seat(fields["leader"], "$.current_trick.leader", rules.seats)
     if tricks and leader != tricks[-1].winner:
-        fail("$.current_trick.leader", f"the winner of the last trick, {tricks[-1].winner}, leads")
+        reason = f"the winner of the last trick, {tricks[-1].winner}, leads"
+        fail("$.current_trick.leader", reason, shape=False)
     cards = read_card_run(fields["cards"], "$.current_trick.cards", 0, rules.seats - 1)
     return leader, cards
 
@@ -267,15 +280,15 @@ def _check_places(
     for path, cards in groups:
         for number, card in enumerate(cards):
             if card in places:
-                fail(f"{path}[{number}]", f"{card} is also in {places[card]}")
+                fail(f"{path}[{number}]", f"{card} is also in {places[card]}", shape=False)
             places[card] = path
     for card in ecart:
         if card in places:
-            fail("$.discard", f"{card} of the écart is also in {places[card]}")
+            fail("$.discard", f"{card} of the écart is also in {places[card]}", shape=False)
 
 
 def _moves(value: object, rules: Rules) -> list[tuple[int, Action | None]]:
-    items = read_array(value, "$.moves", 0, _MOST_MOVES, "moves")
+    items = read_array(value, "$.moves", 0, MOST_MOVES, "moves")
     moves: list[tuple[int, Action | None]] = []
     for number, item in enumerate(items):
         where = f"$.moves[{number}]"
@@ -299,18 +312,21 @@ def _check_bidding(
     hidden = _flow.actions_before_dog(rules)
     for number, (_seat, action) in enumerate(moves[:hidden]):
         if action is None:
-            fail(f"$.moves[{number}][1]", "only a card of the écart may be hidden (null)")
+            reason = "only a card of the écart may be hidden (null)"
+            fail(f"$.moves[{number}][1]", reason, shape=False)
     highest: tuple[int | None, Contract | None] = (None, None)
     for number, (seat, action) in enumerate(moves[: rules.seats]):
         if isinstance(action, Bid):
             highest = (seat, action.contract)
         elif not isinstance(action, Pass):
-            fail(f"$.moves[{number}][1]", "expected a bid or pass: every seat speaks first")
+            reason = "expected a bid or pass: every seat speaks first"
+            fail(f"$.moves[{number}][1]", reason, shape=False)
     if highest != (taker, contract):
         words = "nobody bid" if highest[0] is None else f"seat {highest[0]} bid highest"
-        fail("$.taker", f"{words} in $.moves: expected that taker and contract")
+        fail("$.taker", f"{words} in $.moves: expected that taker and contract", shape=False)
     if taker is None and len(moves) > rules.seats:
-        fail(f"$.moves[{rules.seats}]", "everyone passed: the deal ends with the bidding")
+        reason = "everyone passed: the deal ends with the bidding"
+        fail(f"$.moves[{rules.seats}]", reason, shape=False)
 
 
 def _check_moves(
@@ -329,24 +345,27 @@ def _check_moves(
     played = [action.card for action in history if isinstance(action, Play)]
     dealt = [card for done in tricks for card in done.cards] + list(trick)
     if played != dealt:
-        fail("$.moves", "the cards played are not those of $.tricks and $.current_trick")
+        reason = "the cards played are not those of $.tricks and $.current_trick"
+        fail("$.moves", reason, shape=False)
     if slam != any(isinstance(action, AnnounceSlam) for action in history):
-        fail("$.slam", f"expected {str(not slam).lower()}, as the moves say")
+        fail("$.slam", f"expected {str(not slam).lower()}, as the moves say", shape=False)
     calls = [action.card for action in history if isinstance(action, Call)]
     if calls != ([] if called is None else [called]):
-        fail("$.called", "expected the card called in the moves, or null when none is")
+        reason = "expected the card called in the moves, or null when none is"
+        fail("$.called", reason, shape=False)
     winners = [done.winner for done in tricks]
     seats = _flow.seats_of(rules, dealer, taker, slam, history, winners)
     for number, ((written, _action), seat) in enumerate(zip(moves, seats, strict=True)):
         if written != seat:
-            fail(f"$.moves[{number}][0]", f"seat {seat} took this action, not {written}")
+            reason = f"seat {seat} took this action, not {written}"
+            fail(f"$.moves[{number}][0]", reason, shape=False)
     shown = [
         Handful(seat, action.cards)
         for (seat, action) in moves
         if isinstance(action, DeclareHandful)
     ]
     if shown != list(handfuls):
-        fail("$.handfuls", "expected the handfuls shown in the moves, in order")
+        fail("$.handfuls", "expected the handfuls shown in the moves, in order", shape=False)
 
 
 def _legal_actions(value: object, rules: Rules) -> tuple[Action, ...]:
@@ -358,14 +377,19 @@ def _legal_actions(value: object, rules: Rules) -> tuple[Action, ...]:
         fields = read_object(item, where, ("notation", "id"))
         action = read_action(fields["notation"], f"{where}.notation")
         written = read_integer(fields["id"], f"{where}.id", 0)
+        # The schema knows every id but a handful's at a rules object's table, where it
+        # depends on the handfuls of the rules.
+        known = not isinstance(action, DeclareHandful) or is_preset(rules)
         try:
             number_of = action_id(action, rules)
         except TarotError as error:
-            fail(f"{where}.notation", str(error))
+            fail(f"{where}.notation", str(error), shape=known)
         if written != number_of:
-            fail(f"{where}.id", f"the id of {action} is {number_of}, not {written}")
+            reason = f"the id of {action} is {number_of}, not {written}"
+            fail(f"{where}.id", reason, shape=known)
         if number_of <= last:
-            fail(f"{where}.id", "expected the legal actions in the order of their ids, once each")
+            reason = "expected the legal actions in the order of their ids, once each"
+            fail(f"{where}.id", reason, shape=False)
         last = number_of
         legal.append(action)
     return tuple(legal)
@@ -384,11 +408,13 @@ def _outcome(
     if (annulment is None) == (phase is Phase.ANNULLED):
         fail("$.annulment", "expected null" if annulment is not None else "expected the reason")
     if score is not None and score.annulment != annulment:
-        fail("$.score.annulment", "expected the annulment of $.annulment")
+        fail("$.score.annulment", "expected the annulment of $.annulment", shape=False)
     raw = record["shown_hand"]
     petit_sec = annulment is not None and annulment.reason is AnnulReason.PETIT_SEC
     if (raw is None) == petit_sec:
         why = "the hand of the petit sec" if petit_sec else "null"
         fail("$.shown_hand", f"expected {why}")
-    shown = None if raw is None else read_card_set(raw, "$.shown_hand", 1, rules.hand_size)
+    most = rules.hand_size
+    shape = is_preset(rules)
+    shown = None if raw is None else read_card_set(raw, "$.shown_hand", 1, most, shape=shape)
     return score, annulment, shown

@@ -38,6 +38,7 @@ __all__ = [
     "encode_rules",
     "encode_score",
     "encode_state",
+    "rules_object",
     "score_body",
 ]
 
@@ -47,6 +48,14 @@ def encode_rules(rules: Rules) -> JSONValue:
     preset = PRESETS.get(rules.name)
     if preset is rules or preset == rules:
         return rules.name
+    return rules_object(rules)
+
+
+def rules_object(rules: Rules) -> dict[str, JSONValue]:
+    """The object of every field of ``rules``: how a record writes rules that are no preset.
+
+    The schema also names the objects of the presets with it, which a record may not hold.
+    """
     return {
         "name": rules.name,
         "seats": rules.seats,
