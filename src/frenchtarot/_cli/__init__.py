@@ -336,7 +336,7 @@ def main_match(argv: Sequence[str]) -> int:
     return 0
 
 
-MAX_RECORD_BYTES: Final = 16 << 20
+MAX_RECORD_BYTES: Final = records.MOST_BYTES
 """The largest record ``replay`` reads: 16 MiB (a match of a thousand deals, saved by
 ``match --save``, takes about 3). A larger file, or an endless one such as ``/dev/zero``,
 is refused after reading that much."""
