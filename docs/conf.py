@@ -86,6 +86,8 @@ if os.environ.get("FRENCHTAROT_DOCS_ONLINE") == "1":
 nitpick_ignore_regex = [
     (r"py:.*", r"(collections\.abc|typing_extensions|enum|random)\.\w+"),
     (r"py:.*", r"(attr|attrs)\.[\w.]+"),
+    # The table server's application class (frenchtarot.server.create_app returns one).
+    (r"py:.*", r"(starlette\.[\w.]+|Starlette)"),
 ]
 
 
@@ -127,6 +129,7 @@ _DOCUMENTED_MODULES = (
     "frenchtarot.rules",
     "frenchtarot.sampling",
     "frenchtarot.scoring",
+    "frenchtarot.server",
     "frenchtarot.state",
     "frenchtarot.svg",
     "frenchtarot.testing",

@@ -84,6 +84,7 @@ def main(argv: Sequence[str]) -> int:
     server listens on 127.0.0.1 unless told otherwise and runs until interrupted.
 
     Returns:
-        The exit status: 0 once stopped, 2 for bad arguments or a missing extra.
+        The exit status, 0 once the server is stopped, 2 for bad arguments or a missing
+        extra.
     """
     return _main(argv)

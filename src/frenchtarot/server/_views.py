@@ -78,6 +78,7 @@ def public_view(observation: Observation) -> Observation:
     Raises:
         TarotTypeError: ``observation`` is not an :class:`~frenchtarot.Observation`.
 
+    >>> import attrs
     >>> import frenchtarot as ft
     >>> from frenchtarot.server import public_view
     >>> state = ft.new_deal(seed=1)
