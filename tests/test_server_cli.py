@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import runpy
 import subprocess
 import sys
 import zipfile
@@ -73,6 +74,7 @@ def test_serve_runs_uvicorn(monkeypatch: pytest.MonkeyPatch) -> None:
         seen.update(options)
 
     monkeypatch.setattr(uvicorn, "run", run)
+    monkeypatch.setattr(sys, "setswitchinterval", lambda value: seen.update(switch=value))
     argv = [
         "--port",
         "8123",
@@ -92,6 +94,7 @@ def test_serve_runs_uvicorn(monkeypatch: pytest.MonkeyPatch) -> None:
     lobby = seen["app"].state.lobby
     assert lobby.settings.rules == ("ludicash", "three-player") and lobby.settings.stats
     assert lobby.settings.bot_delay == 0
+    assert seen["switch"] <= 0.001
 
 
 def test_serve_says_what_is_missing(
@@ -106,6 +109,13 @@ def test_create_app_says_what_is_missing(monkeypatch: pytest.MonkeyPatch) -> Non
     monkeypatch.setitem(sys.modules, "frenchtarot.server._app", None)
     with pytest.raises(ImportError, match=r"frenchtarot\[server\]"):
         server.create_app()
+
+
+def test_the_module_runs_main(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys, "argv", ["frenchtarot.server", "--help"])
+    with pytest.raises(SystemExit) as done:
+        runpy.run_module("frenchtarot.server", run_name="__main__")
+    assert done.value.code == 0
 
 
 def test_python_m_frenchtarot_server() -> None:

@@ -18,7 +18,7 @@ from frenchtarot.errors import InvalidSettingsError, TarotTypeError
 from frenchtarot.rules import RULES_BY_SEATS
 from frenchtarot.server import Settings, public_view
 from frenchtarot.server import _views as views
-from tests.builders import play_out, play_to_end, visible
+from tests.builders import deal, play_out, play_to_end, visible
 from tests.serving import find_twins, table_of
 
 TABLES = [pytest.param(rules, id=rules.name) for rules in RULES_BY_SEATS.values()]
@@ -248,3 +248,28 @@ def test_settings_check_their_values() -> None:
     for fields, error, message in bad:
         with pytest.raises(error, match=message):
             Settings(**fields)  # type: ignore[arg-type]
+
+
+def test_the_public_knows_the_taker_is_alone_when_the_dog_shows_the_called_card() -> None:
+    state = deal({}, "KH", dealer=0, rules=ft.FIVE_PLAYER)
+    state = play_out(state, "garde pass pass pass pass call KH")
+    assert state.phase is Phase.DISCARD and state.partner is None
+    for seat in range(5):
+        view = public_view(ft.observe(state, seat))
+        assert view.alone and view.partner is None
+
+
+def test_the_picture_takes_names_language_and_theme_when_svg_does(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    seen: dict[str, object] = {}
+
+    def observation(obs: ft.Observation, **options: object) -> str:
+        seen.update(options)
+        return "<svg/>"
+
+    monkeypatch.setattr(svg, "observation", observation)
+    monkeypatch.setattr(views, "_SVG_OPTIONS", frozenset({"names", "lang", "theme"}))
+    obs = ft.observe(ft.new_deal(seed=1), 0)
+    assert views.picture(obs, names=["a", "b", "c", "d"], lang="en", theme="dark") == "<svg/>"
+    assert seen == {"width": 820, "names": ("a", "b", "c", "d"), "lang": "en", "theme": "dark"}

@@ -45,8 +45,6 @@ class _SocketChannel:
         self.socket = socket
 
     async def receive(self) -> str | bytes | None:
-        if self.socket.client_state is not WebSocketState.CONNECTED:
-            return None
         try:
             message = await self.socket.receive()
         except (RuntimeError, WebSocketDisconnect):  # pragma: no cover - a torn connection

@@ -17,6 +17,9 @@ WS_MAX_SIZE: Final = 65536
 """uvicorn closes a connection whose message is longer than this (the server refuses any
 message longer than ``Settings.max_message_bytes`` with an error frame before that)."""
 
+SWITCH_INTERVAL: Final = 0.001
+"""The interpreter's thread switch interval while serving, in seconds (see ``main``)."""
+
 _MISSING: Final = (
     "the table server needs the server extra: pip install 'frenchtarot[server]' "
     "(Starlette and uvicorn)"
@@ -109,6 +112,9 @@ def main(argv: Sequence[str]) -> int:
     except ImportError:
         print(f"serve: {_MISSING}", file=sys.stderr)
         return 2
+    # The bots think in threads of this process: let the event loop have the interpreter
+    # back within a millisecond (Python's default is 5) when it has frames to send.
+    sys.setswitchinterval(min(sys.getswitchinterval(), SWITCH_INTERVAL))
     app = create_app(settings)
     where = f"http://{args.host}:{args.port}{args.root_path}/"
     print(f"frenchtarot: the lobby is at {where} (Ctrl-C to stop)", file=sys.stderr)

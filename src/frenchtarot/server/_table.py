@@ -93,11 +93,6 @@ class Table:
     # --- Seats and status ------------------------------------------------------------------
 
     @property
-    def seats(self) -> int:
-        """How many seats the table has."""
-        return self.match.players
-
-    @property
     def names(self) -> tuple[str, ...]:
         """The players' names, seat 0 first."""
         return self.match.names
