@@ -112,7 +112,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parse.add_argument("--seconds", type=float, default=60.0)
     parse.add_argument("--bot-delay", type=float, default=0.0)
     parse.add_argument("--bot-samples", type=int, default=16)
-    parse.add_argument("--bot-threads", type=int, default=2)
+    parse.add_argument("--bot-threads", type=int, default=1)
     args = parse.parse_args(argv)
     port = free_port()
     base = f"http://127.0.0.1:{port}"

@@ -85,7 +85,9 @@ class Settings:
             :class:`~frenchtarot.players.MonteCarloPlayer` samples per card...
         bot_rollouts: ...and the random playouts per card and world.
         bot_threads: The threads the bots think in, off the event loop, every table
-            together.
+            together. The built-in bots are pure Python and hold the interpreter while
+            they think, so more than one thread plays no faster and only keeps the event
+            loop waiting longer; raise it for bots that release the GIL.
         bot_delay: Seconds a bot waits before each of its actions, so that people can
             follow the play (``0`` for none).
         bot_timeout: Seconds a bot may think; past them its decision is taken by the
@@ -107,7 +109,7 @@ class Settings:
     max_deals: int = 100
     bot_samples: int = 16
     bot_rollouts: int = 1
-    bot_threads: int = 2
+    bot_threads: int = 1
     bot_delay: float = 0.0
     bot_timeout: float = 10.0
     stats: bool = False
