@@ -506,7 +506,7 @@ def test_shutting_down_closes_every_table() -> None:
         close_all()
     lobby: Lobby = app.state.lobby
     assert not lobby.tables and lobby._closed
-    with pytest.raises(Exception, match="shutting down"):
+    with pytest.raises(RuntimeError, match="shutting down"):
         lobby.open_table(seats=3, bots=[True] * 3)
 
 

@@ -22,7 +22,7 @@ from frenchtarot.rules import PRESETS
 from frenchtarot.server._files import STATIC_FILES, static_file
 from frenchtarot.server._lobby import BotFactory, Lobby
 from frenchtarot.server._settings import Settings
-from frenchtarot.server._table import Refusal, Table
+from frenchtarot.server._table import Table
 
 __all__ = ["create_app"]
 
@@ -112,11 +112,12 @@ def create_app(
             body += chunk
             if len(body) > _MOST_BODY:
                 return _problem(413, "too_large", f"a request is at most {_MOST_BODY} bytes")
+        refused = lobby.refusal()
+        if refused is not None:
+            return _problem(503, refused.code, refused.message)
         try:
             asked = json.loads(body)
             table = _open(lobby, asked)
-        except Refusal as refusal:
-            return _problem(503, refusal.code, refusal.message)
         except (TarotError, ValueError, TypeError, KeyError) as error:
             return _problem(400, "bad_table", str(error) or "a table needs seats and players")
         base = root(request)

@@ -205,6 +205,15 @@ class Lobby:
         """The names of the presets offered for a table of ``seats``."""
         return tuple(name for name in self.settings.rules if PRESETS[name].seats == seats)
 
+    def refusal(self) -> Refusal | None:
+        """Why no table may be opened now (shutting down, too many tables), or ``None``."""
+        if self._closed:
+            return Refusal("server_closed", "the server is shutting down")
+        self.sweep()
+        if len(self.tables) >= self.settings.max_tables:
+            return Refusal("too_many_tables", "the server has all the tables it can hold")
+        return None
+
     def open_table(
         self,
         *,
@@ -223,15 +232,13 @@ class Lobby:
         names and deals are kept).
 
         Raises:
-            Refusal: Too many tables are open.
+            RuntimeError: The lobby opens no table now (see :meth:`refusal`).
             InvalidMatchError: Settings the server does not offer (seats, deals, rules).
             TarotError: A bad name, seed or other argument of the match.
         """
-        if self._closed:
-            raise Refusal("server_closed", "the server is shutting down")
-        self.sweep()
-        if len(self.tables) >= self.settings.max_tables:
-            raise Refusal("too_many_tables", "the server has all the tables it can hold")
+        refused = self.refusal()
+        if refused is not None:
+            raise RuntimeError(refused.message)
         if seats not in (3, 4, 5) or len(bots) != seats:
             raise InvalidMatchError("a table has 3, 4 or 5 seats, each a human or a bot")
         if match is None:
@@ -527,21 +534,22 @@ class Lobby:
             return
         try:
             if kind == "next":
-                table.next_deal(seat)
+                refused = table.next_deal(seat)
             else:
                 action = body["action"]
                 if not isinstance(action, str):
                     self._error(connection, "bad_message", "action is the text of an action")
                     return
-                table.act(seat, action)
-                self.metrics.actions += 1
+                refused = table.act(seat, action)
         except TarotError as error:
             self.metrics.refusals += 1
             connection.push_error(refusal_frame(error))
             return
-        except Refusal as refusal:
-            self._error(connection, refusal.code, refusal.message)
+        if refused is not None:
+            self._error(connection, refused.code, refused.message)
             return
+        if kind == "act":
+            self.metrics.actions += 1
         self._changed(table, since)
 
     async def _write(self, connection: Connection) -> None:

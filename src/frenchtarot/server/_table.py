@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 from frenchtarot import records
 from frenchtarot._act import act
@@ -34,18 +34,16 @@ MATCH_OVER: Final = "match_over"
 _FALLBACK: Final = SimplePlayer()
 
 
-class Refusal(Exception):
-    """A message the table refuses for a reason of its own (not of the rules of the game).
+class Refusal(NamedTuple):
+    """Why the table refuses a message, for a reason of its own (not of the rules of the game).
 
     Attributes:
         code: The error frame's code.
         message: What to tell the client.
     """
 
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
+    code: str
+    message: str
 
 
 def fallback_action(observation: Observation) -> Action:
@@ -127,25 +125,33 @@ class Table:
 
     # --- Moving on -------------------------------------------------------------------------
 
-    def _check_playing(self) -> State:
-        status = self.status
+    def refusal(self) -> Refusal | None:
+        """Why the table takes no action now (closed, over, between deals), or ``None``."""
         if self.closed:
-            raise Refusal("table_closed", "the table is closed")
+            return Refusal("table_closed", "the table is closed")
+        status = self.status
         if status == MATCH_OVER:
-            raise Refusal("match_over", "the match is over")
+            return Refusal("match_over", "the match is over")
         if status == DEAL_OVER:
-            raise Refusal("between_deals", "the deal is over: send next to go on to the next deal")
-        return self.state
+            return Refusal(
+                "between_deals", "the deal is over: send next to go on to the next deal"
+            )
+        return None
 
-    def act(self, seat: int, text: str) -> None:
+    def act(self, seat: int, text: str) -> Refusal | None:
         """Take ``text`` from the human at ``seat``, through :func:`frenchtarot.act`.
+
+        Returns:
+            ``None`` once the action is taken, or the table's :meth:`refusal`.
 
         Raises:
             TarotError: The rules refuse it (safe to send back to that seat).
-            Refusal: The table does not take actions now (between deals, over, closed).
         """
-        state = self._check_playing()
-        self._advance(act(state, text, seat))
+        refused = self.refusal()
+        if refused is not None:
+            return refused
+        self._advance(act(self.state, text, seat))
+        return None
 
     def bot_turn(self) -> tuple[int, Player, Observation, int] | None:
         """The bot to act now: its seat, player, observation and the table's version."""
@@ -166,7 +172,9 @@ class Table:
         Returns:
             Whether the bot's own action was taken (``False``: the fallback's).
         """
-        state = self._check_playing()
+        if self.refusal() is not None:
+            raise RuntimeError(f"table {self.id} is not playing: no bot may act")
+        state = self.state
         try:
             new = act(state, action, seat)  # type: ignore[arg-type]
         except TarotError:
@@ -175,17 +183,18 @@ class Table:
         self._advance(new)
         return True
 
-    def next_deal(self, seat: int) -> None:
-        """The human at ``seat`` is ready for the next deal."""
+    def next_deal(self, seat: int) -> Refusal | None:
+        """The human at ``seat`` is ready for the next deal; ``None``, or why not now."""
         if self.closed:
-            raise Refusal("table_closed", "the table is closed")
+            return Refusal("table_closed", "the table is closed")
         if self.status != DEAL_OVER:
-            raise Refusal("not_between_deals", "there is no finished deal to leave")
+            return Refusal("not_between_deals", "there is no finished deal to leave")
         self.ready.add(seat)
         if self.humans <= self.ready:
             self.shown = None
             self.ready = set()
         self._changed()
+        return None
 
     def _advance(self, state: State) -> None:
         self.match = self.match.update(state)
