@@ -89,6 +89,8 @@ nitpick_ignore_regex = [
     # The arena's executors, its journal's path and its pool's context.
     (r"py:.*", r"(os|multiprocessing|concurrent\.futures)(\.[\w.]+)?"),
     (r"py:.*", r"(numpy|np)\.[\w.]+|NDArray|ArrayLike"),
+    # The table server's application class (frenchtarot.server.create_app returns one).
+    (r"py:.*", r"(starlette\.[\w.]+|Starlette)"),
 ]
 
 
@@ -130,6 +132,7 @@ _DOCUMENTED_MODULES = (
     "frenchtarot.rules",
     "frenchtarot.sampling",
     "frenchtarot.scoring",
+    "frenchtarot.server",
     "frenchtarot.state",
     "frenchtarot.svg",
     "frenchtarot.testing",

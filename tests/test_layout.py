@@ -54,6 +54,7 @@ FEATURES = {
     "frenchtarot.pettingzoo",
     "frenchtarot._cli",
     "frenchtarot.vector",
+    "frenchtarot.server",
 }
 """The features: each a module or a package holding its privates; none loads with the core."""
 
@@ -135,7 +136,9 @@ def function_imports(tree: ast.AST) -> list[tuple[str, str]]:
     return found
 
 
-def test_the_only_imports_inside_functions_are_the_pictures_and_the_cli_start_up() -> None:
+def test_the_only_imports_inside_functions_are_the_pictures_and_the_start_ups() -> None:
+    """The pictures of a notebook, the terminal game, and the web framework of the table
+    server (an extra: ``frenchtarot.server`` imports without it)."""
     found = {
         (module_name(path), function, module)
         for path in SOURCES
@@ -145,6 +148,8 @@ def test_the_only_imports_inside_functions_are_the_pictures_and_the_cli_start_up
         ("frenchtarot._core.state", "_repr_svg_", "frenchtarot"),
         ("frenchtarot.observation", "_repr_svg_", "frenchtarot"),
         ("frenchtarot._cli", "main", "frenchtarot._cli.terminal"),
+        ("frenchtarot.server", "create_app", "frenchtarot.server._app"),
+        ("frenchtarot.server._cli", "main", "frenchtarot.server._app"),
     }
 
 

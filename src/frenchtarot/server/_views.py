@@ -1,0 +1,347 @@
+"""What the server sends: the public view, the frames, and the adapters to the wire and pictures.
+
+Nothing here reads a :class:`~frenchtarot.State`: every frame is built from an
+:class:`~frenchtarot.Observation` (a seat's, or the public view made from one), from the
+score sheet of finished deals and from the table's public settings, so a frame can hold
+nothing its reader may not know.
+"""
+
+from __future__ import annotations
+
+import inspect
+import json
+import re
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Final
+
+import attrs
+
+from frenchtarot import records, svg
+from frenchtarot.actions import Action, Call, DeclareHandful, Discard, Phase, Play
+from frenchtarot.cards import Card
+from frenchtarot.encoding import action_id
+from frenchtarot.errors import IllegalActionError, TarotError, TarotTypeError
+from frenchtarot.match import ScoreSheet
+from frenchtarot.observation import Observation
+from frenchtarot.records import JSONValue
+from frenchtarot.scoring import Score
+
+__all__ = [
+    "LANGUAGES",
+    "THEMES",
+    "breakdown",
+    "error_frame",
+    "last_trick",
+    "picture",
+    "public_view",
+    "sheet_json",
+    "view_frame",
+    "view_json",
+]
+
+LANGUAGES: Final = ("fr", "en")
+THEMES: Final = ("light", "dark")
+PICTURE_WIDTH: Final = 820
+
+# What this version of frenchtarot.svg.observation accepts, looked at once.
+# TODO(svg): drop the inspection once svg.observation takes names=, lang= and theme=.
+_SVG_OPTIONS: Final = frozenset(inspect.signature(svg.observation).parameters) & {
+    "names",
+    "lang",
+    "theme",
+}
+
+
+def public_view(observation: Observation) -> Observation:
+    """What everyone at the table knows, made from one seat's observation.
+
+    A spectator is shown this: the observation of any seat with everything private to that
+    seat taken out. The hand is emptied, the taker's own écart and the actions offered
+    are dropped, the non-trump cards put in the écart are hidden in the history (as a
+    defender sees them), and, at five, the partner and whether the taker plays alone are
+    kept only once they are public (the called card played, a dog shown holding it, or the
+    deal over). What is left is public: the bids, the call, the dog once shown, the trumps
+    of the écart, the handfuls, the tricks, the cards each seat holds, and the score once
+    the deal is over.
+
+    The result is still an :class:`~frenchtarot.Observation` of the same seat (so that
+    :func:`frenchtarot.svg.observation` can draw it, from that seat's place), and the
+    view of every seat of a deal gives the same result. It is built from the observation
+    alone, never from the state, so it cannot hold what the seat may not see.
+
+    Args:
+        observation: Any seat's observation.
+
+    Returns:
+        The public view.
+
+    Raises:
+        TarotTypeError: ``observation`` is not an :class:`~frenchtarot.Observation`.
+
+    >>> import attrs
+    >>> import frenchtarot as ft
+    >>> from frenchtarot.server import public_view
+    >>> state = ft.new_deal(seed=1)
+    >>> views = [public_view(ft.observe(state, seat)) for seat in range(4)]
+    >>> views[0].hand, views[0].legal_actions, views[0].hand_sizes
+    ((), (), (18, 18, 18, 18))
+    >>> all(attrs.evolve(view, seat=0) == views[0] for view in views)
+    True
+    """
+    if not isinstance(observation, Observation):
+        raise TarotTypeError(f"expected an Observation, not {type(observation).__name__}")
+    called = observation.called
+    partner: int | None = None
+    alone = False
+    if called is not None:
+        played = any(called in trick.cards for trick in observation.tricks)
+        revealed = (
+            played
+            or called in observation.current_trick
+            or observation.phase in (Phase.DONE, Phase.ANNULLED)
+        )
+        if revealed:
+            partner, alone = observation.partner, observation.alone
+        elif observation.dog is not None and called in observation.dog:
+            alone = observation.alone
+    history = tuple(
+        None if isinstance(action, Discard) and not action.card.is_trump else action
+        for action in observation.history
+    )
+    return attrs.evolve(
+        observation,
+        hand=(),
+        discard=None,
+        legal_actions=(),
+        partner=partner,
+        alone=alone,
+        history=history,
+    )
+
+
+def view_json(observation: Observation) -> str:
+    """The observation record of ``observation``: one line of JSON, kind ``"observation"``.
+
+    TODO(wire): ``records.dumps`` writes observations once the wire lands; the fallback
+    below (a dict written here) is to be removed then.
+    """
+    dumps: Callable[[Any], str] = records.dumps
+    try:
+        return dumps(observation)
+    except TarotTypeError:
+        return json.dumps(_fallback_record(observation), separators=(",", ":"))
+
+
+def _cards(cards: Sequence[Card] | None) -> JSONValue:
+    return None if cards is None else [str(card) for card in cards]
+
+
+def _fallback_record(obs: Observation) -> dict[str, JSONValue]:
+    """TODO(wire): a temporary observation record, until ``records.dumps`` writes one."""
+    rules = obs.rules
+    annulment = obs.annulment
+    return {
+        "format": records.FORMAT,
+        "kind": "observation",
+        "rules": rules.name,  # the server's tables play presets only
+        "seat": obs.seat,
+        "dealer": obs.dealer,
+        "phase": obs.phase.value,
+        "current": obs.current,
+        "hand": _cards(obs.hand),
+        "hand_sizes": list(obs.hand_sizes),
+        "taker": obs.taker,
+        "contract": None if obs.contract is None else obs.contract.name.lower(),
+        "called": None if obs.called is None else str(obs.called),
+        "partner": obs.partner,
+        "alone": obs.alone,
+        "dog": _cards(obs.dog),
+        "discard": _cards(obs.discard),
+        "shown_discard": _cards(obs.shown_discard),
+        "slam": obs.slam,
+        "handfuls": [{"seat": h.seat, "cards": _cards(h.cards)} for h in obs.handfuls],
+        "tricks": [
+            {"leader": t.leader, "cards": _cards(t.cards), "winner": t.winner} for t in obs.tricks
+        ],
+        "current_trick": _cards(obs.current_trick),
+        "leader": obs.leader,
+        "history": [None if action is None else str(action) for action in obs.history],
+        "legal_actions": [
+            {"notation": str(action), "id": action_id(action, rules)}
+            for action in obs.legal_actions
+        ],
+        "score": None if obs.score is None else breakdown(obs.score),
+        "annulment": None
+        if annulment is None
+        else {"reason": annulment.reason.name.lower(), "seat": annulment.seat},
+    }
+
+
+_LEGAL_CARD: Final = re.compile(r'<g class="card" data-card="([^"]+)"')
+
+
+def picture(observation: Observation, *, names: Sequence[str], lang: str, theme: str) -> str:
+    """The SVG of ``observation``, its legal cards marked with ``data-action``.
+
+    ``names``, ``lang`` and ``theme`` are passed on when :func:`frenchtarot.svg.observation`
+    takes them.
+    """
+    options: dict[str, Any] = {}
+    if "names" in _SVG_OPTIONS:
+        options["names"] = tuple(names)
+    if "lang" in _SVG_OPTIONS:
+        options["lang"] = lang
+    if "theme" in _SVG_OPTIONS:
+        options["theme"] = theme
+    drawing = svg.observation(observation, width=PICTURE_WIDTH, **options)
+    if "data-action" in drawing:
+        return str(drawing)
+    # TODO(svg): the pictures mark the legal cards themselves (class "card legal" and
+    # data-action); until then, mark the faces of the cards the seat may play or put aside.
+    actions = {
+        str(action.card): str(action)
+        for action in observation.legal_actions
+        if isinstance(action, (Play, Discard))
+    }
+    if not actions:
+        return str(drawing)
+
+    def mark(found: re.Match[str]) -> str:
+        card = found.group(1)
+        action = actions.get(card)
+        if action is None:
+            return found.group(0)
+        return f'<g class="card legal" data-card="{card}" data-action="{action}"'
+
+    return _LEGAL_CARD.sub(mark, drawing)
+
+
+def breakdown(score: Score) -> dict[str, JSONValue]:
+    """The score of a finished deal, every part of it, as JSON data."""
+    annulment = score.annulment
+    if annulment is not None:
+        return {
+            "annulled": annulment.reason.name.lower(),
+            "annulled_seat": annulment.seat,
+            "deltas": list(score.deltas),
+        }
+    assert score.contract is not None
+    pab = score.petit_au_bout
+    slam = score.slam
+    return {
+        "annulled": None,
+        "taker": score.taker,
+        "partner": score.partner,
+        "called": None if score.called is None else str(score.called),
+        "contract": score.contract.name.lower(),
+        "multiplier": score.multiplier,
+        "taker_points": score.taker_points,
+        "defence_points": score.defence_points,
+        "bouts": score.bouts,
+        "target": score.target,
+        "made": score.made,
+        "margin": score.margin,
+        "petit_au_bout": None if pab is None else {"camp": pab.camp.value, "value": pab.value},
+        "handfuls": [{"seat": h.seat, "size": h.size, "value": h.value} for h in score.handfuls],
+        "slam": {
+            "announced": slam.announced,
+            "made_by": None if slam.made_by is None else slam.made_by.value,
+            "value": slam.value,
+        },
+        "unit": score.unit,
+        "deltas": list(score.deltas),
+    }
+
+
+def sheet_json(sheet: ScoreSheet) -> dict[str, JSONValue]:
+    """A score sheet as JSON data: its names, rows, totals and ranking."""
+    return {
+        "names": list(sheet.names),
+        "rows": [
+            {
+                "number": row.number,
+                "dealer": row.dealer,
+                "taker": row.taker,
+                "partner": row.partner,
+                "contract": row.contract.name.lower(),
+                "made": row.made,
+                "scores": list(row.scores),
+                "totals": list(row.totals),
+            }
+            for row in sheet.rows
+        ],
+        "totals": list(sheet.totals),
+        "ranking": [
+            {"rank": standing.rank, "name": standing.name, "total": standing.total}
+            for standing in sheet.ranking
+        ],
+    }
+
+
+def last_trick(observation: Observation) -> dict[str, JSONValue] | None:
+    """The last completed trick: its number, leader, winner and each seat's card."""
+    if not observation.tricks:
+        return None
+    trick = observation.tricks[-1]
+    seats = observation.rules.seats
+    return {
+        "number": len(observation.tricks),
+        "leader": trick.leader,
+        "winner": trick.winner,
+        "cards": [
+            {"seat": (trick.leader + n) % seats, "card": str(card)}
+            for n, card in enumerate(trick.cards)
+        ],
+    }
+
+
+def _action_json(action: Action) -> dict[str, JSONValue]:
+    """An action offered, as the page builds its buttons from it."""
+    entry: dict[str, JSONValue] = {"notation": str(action)}
+    if isinstance(action, DeclareHandful):
+        entry["cards"] = _cards(sorted(action.cards))
+    elif isinstance(action, (Call, Discard, Play)):
+        entry["card"] = str(action.card)
+    return entry
+
+
+def view_frame(
+    observation: Observation,
+    *,
+    seat: int | None,
+    header: Mapping[str, JSONValue],
+    names: Sequence[str],
+    lang: str,
+    theme: str,
+) -> str:
+    """A ``view`` frame: ``header`` (the table's public facts) and what ``observation`` shows.
+
+    The observation record is spliced in as written by :func:`view_json`, byte for byte.
+    """
+    body: dict[str, JSONValue] = {"type": "view", "seat": seat, **header}
+    body.update(
+        {
+            "phase": observation.phase.value,
+            "current": observation.current,
+            "actions": [_action_json(action) for action in observation.legal_actions],
+            "last_trick": last_trick(observation),
+            "breakdown": None if observation.score is None else breakdown(observation.score),
+            "svg": picture(observation, names=names, lang=lang, theme=theme),
+        }
+    )
+    text = json.dumps(body, separators=(",", ":"), ensure_ascii=False)
+    return text[:-1] + ',"observation":' + view_json(observation) + "}"
+
+
+def error_frame(code: str, message: str, rule: str | None = None) -> str:
+    """An ``error`` frame: a stable ``code``, a message for people, and the rule's code."""
+    body: dict[str, JSONValue] = {"type": "error", "code": code, "message": message}
+    if rule is not None:
+        body["rule"] = rule
+    return json.dumps(body, separators=(",", ":"), ensure_ascii=False)
+
+
+def refusal_frame(error: TarotError) -> str:
+    """The error frame of a refusal by the rules (safe to send to the seat that acted)."""
+    rule = error.rule.code if isinstance(error, IllegalActionError) else None
+    return error_frame(error.code, str(error), rule)
