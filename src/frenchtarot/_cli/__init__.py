@@ -57,6 +57,7 @@ from frenchtarot.observation import Observation, observe
 from frenchtarot.players import MonteCarloPlayer, Player, RandomPlayer, SimplePlayer
 from frenchtarot.rules import RULES_BY_SEATS, Rules
 from frenchtarot.scoring import score
+from frenchtarot.server import main as main_serve
 
 
 def _cards(cards: Sequence[Card]) -> str:
@@ -120,6 +121,7 @@ commands:
   replay    load a saved deal or match record and print it
   arena     compare built-in players in duplicate: mean score per deal, 95% interval
   bot       run a built-in player as a bot program (the line protocol of frenchtarot.bots)
+  serve     a table in the browser: humans and bots at one table (the server extra)
 
 Run python -m frenchtarot COMMAND --help for a command's options. Examples:
   python -m frenchtarot --rules ludicash --seed 1
@@ -569,6 +571,7 @@ _COMMANDS: Final[dict[str, Callable[[Sequence[str]], int]]] = {
     "replay": main_replay,
     "arena": main_arena,
     "bot": main_bot,
+    "serve": main_serve,
 }
 """The commands besides ``play`` (imported only when asked for) and the deal printer."""
 
