@@ -12,7 +12,7 @@ import attrs
 import pytest
 
 import frenchtarot as ft
-from frenchtarot import Discard, Phase, Play, records, svg
+from frenchtarot import Call, Discard, Phase, Play, records, svg
 from frenchtarot.encoding import action_id
 from frenchtarot.errors import InvalidSettingsError, TarotTypeError
 from frenchtarot.rules import RULES_BY_SEATS
@@ -146,16 +146,16 @@ def test_the_picture_marks_the_cards_the_seat_may_play() -> None:
         obs = ft.observe(state, seat)
         drawing = views.picture(obs, names=("a", "b", "c", "d"), lang="en", theme="light")
         marked = set(drawing.split('data-action="')[1:])
-        cards = [a for a in obs.legal_actions if isinstance(a, (Play, Discard))]
+        cards = [a for a in obs.legal_actions if isinstance(a, (Play, Discard, Call))]
         assert {entry.split('"')[0] for entry in marked} == {str(a) for a in cards}
         others = ft.observe(state, (seat + 1) % 4)
-        assert "data-action" not in views.picture(others, names=(), lang="fr", theme="dark")
+        assert 'data-action="' not in views.picture(others, names=(), lang="fr", theme="dark")
 
 
 def test_a_picture_that_marks_its_cards_is_sent_as_drawn(monkeypatch: pytest.MonkeyPatch) -> None:
     drawn = '<svg><g class="card legal" data-card="KH" data-action="KH"/></svg>'
 
-    def observation(obs: ft.Observation, *, width: float | None = None) -> str:
+    def observation(obs: ft.Observation, **options: object) -> str:
         return drawn
 
     monkeypatch.setattr(svg, "observation", observation)

@@ -187,7 +187,7 @@ def picture(observation: Observation, *, names: Sequence[str], lang: str, theme:
     takes them.
     """
     options: dict[str, Any] = {}
-    if "names" in _SVG_OPTIONS:
+    if "names" in _SVG_OPTIONS and names:  # no names: the seats are numbered
         options["names"] = tuple(names)
     if "lang" in _SVG_OPTIONS:
         options["lang"] = lang
