@@ -69,6 +69,11 @@ def shots(tmp_path: Path) -> Path:
     return path
 
 
+#: How long the page may take to show the next view (the bots think, and a loaded CI host
+#: runs the rest of the suite beside the browser): a bound on waiting, not on speed.
+WAIT_MS = 120_000
+
+
 def version(page: Page) -> str:
     return str(page.evaluate("document.body.dataset.version || ''"))
 
@@ -79,7 +84,7 @@ def wait_for_change(page: Page, before: str) -> None:
         "before => (document.body.dataset.version || '') !== before"
         " || document.getElementById('problem').textContent !== ''",
         arg=before,
-        timeout=30_000,
+        timeout=WAIT_MS,
     )
     problem = page.text_content("#problem")
     assert not problem, f"the page shows an error: {problem}"
@@ -110,6 +115,7 @@ def test_a_whole_deal_in_the_browser(seats: int, tmp_path: Path) -> None:
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True)
         try:
             page = browser.new_page(viewport={"width": 1280, "height": 960}, accept_downloads=True)
+            page.set_default_timeout(WAIT_MS)
             page.goto(f"{base}/?lang=en")
             page.wait_for_selector("body[data-ready=yes]")
             page.check(f'input[name="seats"][value="{seats}"]')
