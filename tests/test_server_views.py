@@ -124,15 +124,14 @@ def test_the_observation_record_of_a_finished_deal_holds_its_score() -> None:
     assert record["legal_actions"] == []
 
 
-def test_the_record_comes_from_the_wire_once_it_writes_observations(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    def dumps(value: object, *, indent: int | None = None) -> str:
-        return '{"kind":"observation","from":"wire"}'
-
-    monkeypatch.setattr(records, "dumps", dumps)
-    observation = ft.observe(ft.new_deal(seed=1), 0)
-    assert views.view_json(observation) == '{"kind":"observation","from":"wire"}'
+def test_the_record_is_the_wire_s() -> None:
+    for state in deal_path(ft.FIVE_PLAYER, 5)[::7]:
+        observation = ft.observe(state, 1)
+        text = views.view_json(observation)
+        assert text == records.dumps(observation)
+        assert records.load_observation(text) == observation
+        public = public_view(observation)
+        assert views.view_json(public) == records.dumps(public)
 
 
 # --- The picture ----------------------------------------------------------------------------
@@ -150,18 +149,6 @@ def test_the_picture_marks_the_cards_the_seat_may_play() -> None:
         assert {entry.split('"')[0] for entry in marked} == {str(a) for a in cards}
         others = ft.observe(state, (seat + 1) % 4)
         assert 'data-action="' not in views.picture(others, names=(), lang="fr", theme="dark")
-
-
-def test_a_picture_that_marks_its_cards_is_sent_as_drawn(monkeypatch: pytest.MonkeyPatch) -> None:
-    drawn = '<svg><g class="card legal" data-card="KH" data-action="KH"/></svg>'
-
-    def observation(obs: ft.Observation, **options: object) -> str:
-        return drawn
-
-    monkeypatch.setattr(svg, "observation", observation)
-    state = ft.new_deal(seed=1)
-    obs = ft.observe(state, state.current or 0)
-    assert views.picture(obs, names=(), lang="en", theme="light") == drawn
 
 
 def test_the_picture_is_drawn_from_the_view_alone() -> None:
@@ -259,7 +246,7 @@ def test_the_public_knows_the_taker_is_alone_when_the_dog_shows_the_called_card(
         assert view.alone and view.partner is None
 
 
-def test_the_picture_takes_names_language_and_theme_when_svg_does(
+def test_the_picture_takes_names_language_theme_and_the_spectator(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     seen: dict[str, object] = {}
@@ -269,7 +256,26 @@ def test_the_picture_takes_names_language_and_theme_when_svg_does(
         return "<svg/>"
 
     monkeypatch.setattr(svg, "observation", observation)
-    monkeypatch.setattr(views, "_SVG_OPTIONS", frozenset({"names", "lang", "theme"}))
     obs = ft.observe(ft.new_deal(seed=1), 0)
     assert views.picture(obs, names=["a", "b", "c", "d"], lang="en", theme="dark") == "<svg/>"
-    assert seen == {"width": 820, "names": ("a", "b", "c", "d"), "lang": "en", "theme": "dark"}
+    assert seen == {
+        "width": 820,
+        "names": ("a", "b", "c", "d"),
+        "lang": "en",
+        "theme": "dark",
+        "spectator": False,
+    }
+    views.picture(obs, names=(), lang="fr", theme="light", spectator=True)
+    assert seen["names"] is None and seen["spectator"] is True
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_spectator_s_picture_calls_no_seat_you(lang: str) -> None:
+    table = table_of(deal_path(ft.FIVE_PLAYER, 6)[12])
+    assert table.state.current is not None
+    spectator = json.loads(table.frame(None, lang))
+    seat = json.loads(table.frame(table.state.current, lang))
+    you, hand = ("(you)", "Your hand") if lang == "en" else ("(vous)", "Votre main")
+    assert you in seat["svg"] and hand in seat["svg"] and 'class="hand"' in seat["svg"]
+    for words in (you, hand, 'class="hand"', "data-action="):
+        assert words not in spectator["svg"]

@@ -631,14 +631,22 @@ REFUSALS: list[tuple[Callable[[], object], type[TarotError], str]] = [
 ]
 
 
-@pytest.mark.parametrize(("call", "error", "words"), REFUSALS)
-def test_wrong_arguments_are_refused_with_a_tarot_error(
-    call: Callable[[], object], error: type[TarotError], words: str
-) -> None:
+def assert_refused(call: Callable[[], object], error: type[TarotError], words: str) -> None:
+    """``call`` raises ``error`` (a TypeError or a ValueError as well) with a short message
+    that holds ``words``."""
     with pytest.raises(error) as caught:
         call()
     assert words in str(caught.value)
     assert len(str(caught.value)) < 200
+    builtin = TypeError if issubclass(error, TarotTypeError) else ValueError
+    assert isinstance(caught.value, builtin)
+
+
+@pytest.mark.parametrize(("call", "error", "words"), REFUSALS)
+def test_wrong_arguments_are_refused_with_a_tarot_error(
+    call: Callable[[], object], error: type[TarotError], words: str
+) -> None:
+    assert_refused(call, error, words)
 
 
 def test_numbers_of_any_numeric_type_are_sizes() -> None:

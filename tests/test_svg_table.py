@@ -10,6 +10,7 @@ import re
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterator
 
+import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -41,6 +42,7 @@ from tests.strategies import TABLE_IDS, TABLES
 from tests.test_svg import (
     SVG,
     all_text,
+    assert_refused,
     check_card_groups,
     check_observation_picture,
     deal_states,
@@ -474,6 +476,8 @@ REFUSALS: list[tuple[Callable[[], object], type[TarotError], str]] = [
     (lambda: svg.trick([KH], 0, 3, theme="sepia"), InvalidSettingsError, "theme"),
     (lambda: svg.hand([KH], lang="es"), InvalidSettingsError, "'en' or 'fr'"),
     (lambda: svg.card(KH, theme=None), TarotTypeError, "theme"),  # type: ignore[arg-type]
+    (lambda: svg.observation(OBS, spectator=1), TarotTypeError, "spectator"),  # type: ignore[arg-type]
+    (lambda: svg.observation(OBS, spectator=True), InvalidSettingsError, "public view"),
 ]
 
 
@@ -481,11 +485,23 @@ REFUSALS: list[tuple[Callable[[], object], type[TarotError], str]] = [
 def test_wrong_names_languages_and_themes_are_refused(
     call: Callable[[], object], error: type[TarotError], words: str
 ) -> None:
-    with pytest.raises(error) as caught:
-        call()
-    assert words in str(caught.value)
-    assert len(str(caught.value)) < 200
-    assert isinstance(caught.value, TypeError if error is TarotTypeError else ValueError)
+    assert_refused(call, error, words)
+
+
+@pytest.mark.parametrize("rules", TABLES, ids=TABLE_IDS)
+def test_a_spectator_s_picture_says_you_to_no_seat(rules: Rules) -> None:
+    state = play_out(ft.new_deal(seed=5, rules=rules), "pass " * (rules.seats - 1))
+    assert state.current is not None
+    public = attrs.evolve(ft.observe(state, state.current), hand=(), legal_actions=())
+    for lang, you in (("en", "(you)"), ("fr", "(vous)")):
+        seat = svg.observation(public, lang=lang)
+        watched = svg.observation(public, lang=lang, spectator=True)
+        assert you in seat and parse(seat).get("data-seat") == str(state.current)
+        assert you not in watched and parse(watched).get("data-seat") is None
+        hand = "Your hand" if lang == "en" else "Votre main"
+        assert hand in seat and hand not in watched
+        title = "What everyone sees" if lang == "en" else "Ce que voit toute la table"
+        assert title in all_text(parse(watched)) and title not in seat
 
 
 def test_the_settings_error_is_exported_by_the_pictures() -> None:

@@ -8,18 +8,15 @@ nothing its reader may not know.
 
 from __future__ import annotations
 
-import inspect
 import json
-import re
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Final
+from collections.abc import Mapping, Sequence
+from typing import Final
 
 import attrs
 
 from frenchtarot import records, svg
 from frenchtarot.actions import Action, Call, DeclareHandful, Discard, Phase, Play
 from frenchtarot.cards import Card
-from frenchtarot.encoding import action_id
 from frenchtarot.errors import IllegalActionError, TarotError, TarotTypeError
 from frenchtarot.match import ScoreSheet
 from frenchtarot.observation import Observation
@@ -42,14 +39,6 @@ __all__ = [
 LANGUAGES: Final = ("fr", "en")
 THEMES: Final = ("light", "dark")
 PICTURE_WIDTH: Final = 820
-
-# What this version of frenchtarot.svg.observation accepts, looked at once.
-# TODO(svg): drop the inspection once svg.observation takes names=, lang= and theme=.
-_SVG_OPTIONS: Final = frozenset(inspect.signature(svg.observation).parameters) & {
-    "names",
-    "lang",
-    "theme",
-}
 
 
 def public_view(observation: Observation) -> Observation:
@@ -120,100 +109,37 @@ def public_view(observation: Observation) -> Observation:
 
 
 def view_json(observation: Observation) -> str:
-    """The observation record of ``observation``: one line of JSON, kind ``"observation"``.
+    """The observation record of ``observation``: one line of JSON, kind ``"observation"``."""
+    return records.dumps(observation)
 
-    TODO(wire): ``records.dumps`` writes observations once the wire lands; the fallback
-    below (a dict written here) is to be removed then.
+
+def _cards(cards: Sequence[Card]) -> list[JSONValue]:
+    return [str(card) for card in cards]
+
+
+def picture(
+    observation: Observation,
+    *,
+    names: Sequence[str],
+    lang: str,
+    theme: str,
+    spectator: bool = False,
+) -> str:
+    """The SVG of ``observation`` (a spectator's: of the public view), as the page shows it.
+
+    Its legal cards carry their action in ``data-action`` (see :mod:`frenchtarot.svg`); no
+    ``names`` numbers the seats.
     """
-    dumps: Callable[[Any], str] = records.dumps
-    try:
-        return dumps(observation)
-    except TarotTypeError:
-        return json.dumps(_fallback_record(observation), separators=(",", ":"))
-
-
-def _cards(cards: Sequence[Card] | None) -> JSONValue:
-    return None if cards is None else [str(card) for card in cards]
-
-
-def _fallback_record(obs: Observation) -> dict[str, JSONValue]:
-    """TODO(wire): a temporary observation record, until ``records.dumps`` writes one."""
-    rules = obs.rules
-    annulment = obs.annulment
-    return {
-        "format": records.FORMAT,
-        "kind": "observation",
-        "rules": rules.name,  # the server's tables play presets only
-        "seat": obs.seat,
-        "dealer": obs.dealer,
-        "phase": obs.phase.value,
-        "current": obs.current,
-        "hand": _cards(obs.hand),
-        "hand_sizes": list(obs.hand_sizes),
-        "taker": obs.taker,
-        "contract": None if obs.contract is None else obs.contract.name.lower(),
-        "called": None if obs.called is None else str(obs.called),
-        "partner": obs.partner,
-        "alone": obs.alone,
-        "dog": _cards(obs.dog),
-        "discard": _cards(obs.discard),
-        "shown_discard": _cards(obs.shown_discard),
-        "slam": obs.slam,
-        "handfuls": [{"seat": h.seat, "cards": _cards(h.cards)} for h in obs.handfuls],
-        "tricks": [
-            {"leader": t.leader, "cards": _cards(t.cards), "winner": t.winner} for t in obs.tricks
-        ],
-        "current_trick": _cards(obs.current_trick),
-        "leader": obs.leader,
-        "history": [None if action is None else str(action) for action in obs.history],
-        "legal_actions": [
-            {"notation": str(action), "id": action_id(action, rules)}
-            for action in obs.legal_actions
-        ],
-        "score": None if obs.score is None else breakdown(obs.score),
-        "annulment": None
-        if annulment is None
-        else {"reason": annulment.reason.name.lower(), "seat": annulment.seat},
-    }
-
-
-_LEGAL_CARD: Final = re.compile(r'<g class="card" data-card="([^"]+)"')
-
-
-def picture(observation: Observation, *, names: Sequence[str], lang: str, theme: str) -> str:
-    """The SVG of ``observation``, its legal cards marked with ``data-action``.
-
-    ``names``, ``lang`` and ``theme`` are passed on when :func:`frenchtarot.svg.observation`
-    takes them.
-    """
-    options: dict[str, Any] = {}
-    if "names" in _SVG_OPTIONS and names:  # no names: the seats are numbered
-        options["names"] = tuple(names)
-    if "lang" in _SVG_OPTIONS:
-        options["lang"] = lang
-    if "theme" in _SVG_OPTIONS:
-        options["theme"] = theme
-    drawing = svg.observation(observation, width=PICTURE_WIDTH, **options)
-    if "data-action" in drawing:
-        return str(drawing)
-    # TODO(svg): the pictures mark the legal cards themselves (class "card legal" and
-    # data-action); until then, mark the faces of the cards the seat may play or put aside.
-    actions = {
-        str(action.card): str(action)
-        for action in observation.legal_actions
-        if isinstance(action, (Play, Discard))
-    }
-    if not actions:
-        return str(drawing)
-
-    def mark(found: re.Match[str]) -> str:
-        card = found.group(1)
-        action = actions.get(card)
-        if action is None:
-            return found.group(0)
-        return f'<g class="card legal" data-card="{card}" data-action="{action}"'
-
-    return _LEGAL_CARD.sub(mark, drawing)
+    return str(
+        svg.observation(
+            observation,
+            width=PICTURE_WIDTH,
+            names=tuple(names) or None,
+            lang=lang,
+            theme=theme,
+            spectator=spectator,
+        )
+    )
 
 
 def breakdown(score: Score) -> dict[str, JSONValue]:
@@ -326,7 +252,9 @@ def view_frame(
             "actions": [_action_json(action) for action in observation.legal_actions],
             "last_trick": last_trick(observation),
             "breakdown": None if observation.score is None else breakdown(observation.score),
-            "svg": picture(observation, names=names, lang=lang, theme=theme),
+            "svg": picture(
+                observation, names=names, lang=lang, theme=theme, spectator=seat is None
+            ),
         }
     )
     text = json.dumps(body, separators=(",", ":"), ensure_ascii=False)

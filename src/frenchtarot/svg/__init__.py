@@ -274,6 +274,7 @@ def observation(
     names: Sequence[str] | None = None,
     lang: str = "en",
     theme: str = "light",
+    spectator: bool = False,
 ) -> Picture:
     """A picture of what one seat knows: safe to show to that seat's player.
 
@@ -302,17 +303,24 @@ def observation(
             default the seats are numbered.
         lang: The language of the labels: ``"en"`` or ``"fr"``.
         theme: ``"light"`` or ``"dark"``.
+        spectator: Draw it for someone watching the table rather than for the seat: no
+            seat is "you", no hand is drawn and the root carries no ``data-seat``; the
+            table is still seen from the seat's place. ``obs`` must then hold nothing
+            private: no hand, no écart, no legal action (the public view of
+            :func:`frenchtarot.server.public_view` is such an observation).
 
     Returns:
         A standalone SVG document.
 
     Raises:
         TarotTypeError: ``obs`` is not an :class:`~frenchtarot.Observation`, ``width`` is
-            not a number, ``names`` is not a sequence of str, or ``lang`` or ``theme`` is
-            not a str.
+            not a number, ``names`` is not a sequence of str, ``lang`` or ``theme`` is not
+            a str, or ``spectator`` is not a bool.
         InvalidSizeError: ``width`` is outside 10 to 2000.
         InvalidSettingsError: ``names`` does not hold one name per seat, a name is blank,
-            too long or not printable, or ``lang`` or ``theme`` is not one of its values.
+            too long or not printable, ``lang`` or ``theme`` is not one of its values, or
+            ``spectator`` is asked of an observation that holds a hand, an écart or legal
+            actions.
 
     >>> import frenchtarot as ft
     >>> from frenchtarot import svg
@@ -328,7 +336,14 @@ def observation(
     scale = _width(width)
     words = Words(_lang(lang), _names(names, obs.rules.seats))
     look = _theme(theme)
-    return _render(_observation_view(obs, words), scale, words, look)
+    if not isinstance(spectator, bool):
+        raise TarotTypeError(f"spectator must be a bool, not {describe_value(spectator)}")
+    if spectator and (obs.hand or obs.discard is not None or obs.legal_actions):
+        raise InvalidSettingsError(
+            "a spectator's picture is drawn from a public view: no hand, no écart and no "
+            "legal action"
+        )
+    return _render(_observation_view(obs, words, spectator), scale, words, look)
 
 
 def state(

@@ -256,22 +256,26 @@ def _data(
     return tuple(data)
 
 
-def _observation_view(obs: Observation, words: Words) -> _View:
+def _observation_view(obs: Observation, words: Words, spectator: bool = False) -> _View:
+    """The view of ``obs``: its seat's, or a spectator's (no seat is "you", no hand)."""
     rules = obs.rules
     seats = rules.seats
     phase = obs.phase
     where = words.phase(phase, len(obs.tricks), rules.hand_size)
+    viewer = None if spectator else obs.seat
     turn = ""
-    if obs.current == obs.seat:
+    if obs.current is not None and obs.current == viewer:
         turn = words.say("your turn")
     elif obs.current is not None:
         turn = words.say("to act", who=words.seat(obs.current))
-    lines = [
-        f"{words.seat_cap(obs.seat)} · {where}{turn}",
-        _contract_line(words, phase, obs.dealer, obs.taker, obs.contract, obs.slam),
-    ]
+    first = (
+        words.say("public line", phase=where, turn=turn)
+        if viewer is None
+        else f"{words.seat_cap(obs.seat)} · {where}{turn}"
+    )
+    lines = [first, _contract_line(words, phase, obs.dealer, obs.taker, obs.contract, obs.slam)]
     if obs.called is not None:
-        lines.append(_called_line(words, obs.called, obs.partner, obs.alone, obs.seat))
+        lines.append(_called_line(words, obs.called, obs.partner, obs.alone, viewer))
     left = rules.dog_size - len(obs.discard or ())
     actions = obs.legal_actions if obs.current == obs.seat else ()
     prompt = _prompt(words, actions, phase, words.say("You"), left)
@@ -281,16 +285,16 @@ def _observation_view(obs: Observation, words: Words) -> _View:
         _Plate(
             seat,
             words.seat_cap(seat),
-            words.say("you") if seat == obs.seat else "",
+            words.say("you") if seat == viewer else "",
             _roles(words, seat, obs.dealer, phase, obs.taker, obs.partner, obs.bids),
             _status(words, seat, obs.hand_sizes[seat], obs.current, obs.score),
-            seat == obs.seat,
+            seat == viewer,
             seat == obs.current,
         )
         for seat in range(seats)
     )
     label = words.say("your hand", count=words.count(len(obs.hand)))
-    hands = (_Hand(label, obs.seat, obs.hand, _hand_actions(actions)),)
+    hands = () if viewer is None else (_Hand(label, obs.seat, obs.hand, _hand_actions(actions)),)
     rows: list[_Row] = list(_calls(words, actions))
     if obs.dog is not None:
         rows.append(_Row("dog", words.say("Dog"), obs.dog, note=words.say("shown")))
@@ -317,8 +321,13 @@ def _observation_view(obs: Observation, words: Words) -> _View:
         words.say("excuse owes", giver=words.seat_cap(e.giver), receiver=words.seat(e.receiver))
         for e in obs.excuse_exchanges
     ) + _score_notes(words, obs.score)
+    title = (
+        words.say("public title", phase=where)
+        if viewer is None
+        else words.say("observation title", who=words.seat(obs.seat), phase=where)
+    )
     return _View(
-        words.say("observation title", who=words.seat(obs.seat), phase=where),
+        title,
         "",
         tuple(lines),
         obs.called,
@@ -331,7 +340,7 @@ def _observation_view(obs: Observation, words: Words) -> _View:
         hands,
         tuple(rows),
         notes,
-        _data(phase, actions, obs.seat),
+        _data(phase, actions, viewer),
     )
 
 
