@@ -6,10 +6,12 @@
   given one.
 * :class:`Socket`: a Starlette test WebSocket with a receive that times out, the frames it
   got, and waits for a view or an error.
+* :class:`AsgiSocket`: a WebSocket to the app on the test's own event loop, for volume.
 """
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 import json
 import random
@@ -29,6 +31,7 @@ from tests.builders import choose, start, swap_action, swap_deal, visible
 
 if TYPE_CHECKING:
     from starlette.testclient import TestClient, WebSocketTestSession
+    from starlette.types import ASGIApp, Message
 
 Frame = dict[str, Any]
 NAMES = ("Ana", "Bea", "Cy", "Dom", "Eli")
@@ -259,3 +262,72 @@ def close_all() -> None:
     """Close every socket still open (a test client cannot stop while one is)."""
     while OPEN:
         close_socket(OPEN[-1])
+
+
+# --- An in-process WebSocket ------------------------------------------------------------------
+
+
+class AsgiSocket:
+    """A WebSocket to an ASGI app in the same event loop: the real app, its real frames.
+
+    Starlette's test client runs the app in a thread of its own and crosses threads for
+    every message; this transport calls the app as an ASGI server would (a ``websocket``
+    scope, a ``receive`` and a ``send``) on the caller's event loop, for the volume tests.
+    Open it with :meth:`connect` from a coroutine.
+    """
+
+    def __init__(self, app: ASGIApp, path: str, timeout: float = 30.0) -> None:
+        self.app = app
+        self.path = path
+        self.timeout = timeout
+        self.to_app: asyncio.Queue[Message] = asyncio.Queue()
+        self.from_app: asyncio.Queue[Message] = asyncio.Queue()
+        self.task: asyncio.Task[None] | None = None
+
+    async def connect(self) -> None:
+        """Open the connection: the app's handshake, which it must accept."""
+        scope = {
+            "type": "websocket",
+            "asgi": {"version": "3.0", "spec_version": "2.3"},
+            "http_version": "1.1",
+            "scheme": "ws",
+            "path": self.path,
+            "raw_path": self.path.encode(),
+            "root_path": "",
+            "query_string": b"",
+            "headers": [(b"host", b"testserver")],
+            "client": ("127.0.0.1", 50000),
+            "server": ("testserver", 80),
+            "subprotocols": [],
+            "state": {},
+            "extensions": {},
+        }
+
+        async def run() -> None:
+            await self.app(scope, self.to_app.get, self.from_app.put)
+
+        self.task = asyncio.get_running_loop().create_task(run())
+        self.to_app.put_nowait({"type": "websocket.connect"})
+        accepted = await self._next()
+        assert accepted["type"] == "websocket.accept", accepted
+
+    async def _next(self) -> Message:
+        return await asyncio.wait_for(self.from_app.get(), self.timeout)
+
+    def send(self, message: object) -> None:
+        """Send ``message`` as one text frame of JSON."""
+        self.to_app.put_nowait({"type": "websocket.receive", "text": json.dumps(message)})
+
+    async def receive(self) -> str:
+        """The next text frame, as sent; raises :class:`Closed` when the app closes."""
+        message = await self._next()
+        if message["type"] == "websocket.close":
+            raise Closed(int(message.get("code", 1000)))
+        assert message["type"] == "websocket.send", message
+        return str(message["text"])
+
+    async def close(self) -> None:
+        """Leave, and wait for the app to finish with the connection."""
+        self.to_app.put_nowait({"type": "websocket.disconnect", "code": 1000})
+        if self.task is not None:
+            await asyncio.wait_for(self.task, self.timeout)

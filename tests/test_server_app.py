@@ -5,14 +5,12 @@ bots, with a spectator watching, while the humans also misbehave: they act for a
 seat, send oversized, malformed and unknown messages, flood the server, reconnect with the
 same link and open a second device. Every refusal must come back as an error frame, the
 table must go on, and the match record must hold every action the humans had accepted, in
-order. The twin test over the socket checks that a seat is sent byte-identical frames by two
-tables whose deals differ only in cards it has not seen.
+order. The twin tests over the socket are in ``test_server_twins.py``.
 """
 
 from __future__ import annotations
 
 import contextlib
-import functools
 import json
 import random
 import time
@@ -44,11 +42,8 @@ from frenchtarot.server._table import Table
 from tests.serving import (
     Frame,
     Socket,
-    Twins,
     close_all,
     close_socket,
-    find_twins,
-    match_of,
     open_socket,
 )
 
@@ -606,86 +601,6 @@ def test_the_app_mounts_under_a_path() -> None:
         page = client.get(f"/tarot/table/{table['id']}")
         assert 'src="/tarot/static/table.js"' in page.text
         close_all()
-
-
-# --- The twins over the socket ----------------------------------------------------------------
-
-
-def socket_twins(client: TestClient, lobby: Lobby, twins: Twins) -> int:
-    """Play the twins on two tables over their sockets; compare the watcher's frames."""
-    tables: list[Table] = [
-        on_loop(
-            client,
-            functools.partial(
-                lobby.open_table,
-                seats=state.rules.seats,
-                bots=[False] * state.rules.seats,
-                match=match_of(state),
-            ),
-        )
-        for state in (twins.states[0], twins.other_states[0])
-    ]
-    pairs: list[dict[int | None, Socket]] = []
-    for table in tables:
-        sockets: dict[int | None, Socket] = {None: open_socket(client, table.id, lang="fr")}
-        for seat, token in enumerate(table.tokens):
-            assert token is not None
-            sockets[seat] = open_socket(client, table.id, token, lang="fr")
-        pairs.append(sockets)
-    mine, theirs = (sockets[twins.watcher] for sockets in pairs)
-    compared = 0
-    for step in range(len(twins.states)):
-        if step:
-            seat = twins.seats[step - 1]
-            pairs[0][seat].act(str(twins.actions[step - 1]))
-            pairs[1][seat].act(str(twins.other_actions[step - 1]))
-        mine.until_view(exactly(step))
-        theirs.until_view(exactly(step))
-        assert mine.text == theirs.text, f"seat {twins.watcher} tells them apart at {step}"
-        compared += 1
-    for table in tables:
-        on_loop(client, functools.partial(lobby.close_table, table))
-    for sockets in pairs:
-        for socket in sockets.values():
-            close_socket(socket)
-    return compared
-
-
-def run_socket_twins(rules: ft.Rules, deals: int, seed: int) -> tuple[int, int]:
-    rng = random.Random(seed)
-    compared = partners = pairs = 0
-    number = 0
-    with serving(Settings(max_table_connections=10, actions_per_second=1000)) as (client, lobby):
-        while pairs < deals:
-            number += 1
-            twins = find_twins(rules, seed + number, rng.choice([None, *range(rules.seats)]))
-            if twins is None or len(twins.states) < 2:
-                continue
-            pairs += 1
-            compared += socket_twins(client, lobby, twins)
-            partners += twins.partner_differs
-    return compared, partners
-
-
-@pytest.mark.parametrize("rules", TABLES)
-def test_twin_tables_send_a_seat_the_same_frames_over_the_socket(rules: ft.Rules) -> None:
-    compared, _partners = run_socket_twins(rules, deals=3, seed=2_000)
-    assert compared > 60
-
-
-def test_five_player_twins_over_the_socket_cover_the_partner() -> None:
-    _compared, partners = run_socket_twins(ft.FIVE_PLAYER, deals=4, seed=2_100)
-    assert partners > 0
-
-
-@pytest.mark.soak
-@pytest.mark.parametrize("rules", TABLES)
-def test_soak_twin_tables_over_the_socket(rules: ft.Rules, soak_deals: int) -> None:
-    """A sample of the soak's twins over the socket: a hundredth of ``soak_deals``."""
-    compared, partners = run_socket_twins(rules, deals=max(20, soak_deals // 100), seed=9_000)
-    assert compared > 20 * 20
-    if rules.calls_partner:
-        assert partners > 0
 
 
 def test_json_of_the_frames_is_one_object_each() -> None:
