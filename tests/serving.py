@@ -1,7 +1,8 @@
 """Helpers of the table server's tests: twin deals, tables made of a given deal, sockets.
 
 * :func:`find_twins`: a deal played at random and its twin, another deal that a seat (or
-  the public) cannot tell apart for as long as possible, with the actions to replay in each.
+  the public) cannot tell apart for as long as possible, with the actions to replay in each;
+  :func:`twin_deals`, a run of them.
 * :func:`table_of` / :func:`match_of`: a match (and a table) whose deal in progress is a
   given one.
 * :class:`Socket`: a Starlette test WebSocket with a receive that times out, the frames it
@@ -15,7 +16,7 @@ import asyncio
 import itertools
 import json
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 import anyio
@@ -138,6 +139,19 @@ def find_twins(rules: ft.Rules, seed: int, watcher: int | None) -> Twins | None:
             if len(twins.states) > len(path) // 2:
                 return best
     return best
+
+
+def twin_deals(rules: ft.Rules, deals: int, seed: int) -> Iterator[Twins]:
+    """``deals`` twins of :func:`find_twins` (of at least two steps), each watched by a seat
+    or the public, picked at random from ``seed``."""
+    rng = random.Random(seed)
+    found = number = 0
+    while found < deals:
+        number += 1
+        twins = find_twins(rules, seed + number, rng.choice([None, *range(rules.seats)]))
+        if twins is not None and len(twins.states) >= 2:
+            found += 1
+            yield twins
 
 
 def match_of(deal: State, deals: int = 1) -> Match:

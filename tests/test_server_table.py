@@ -3,18 +3,13 @@
 The twin tests here drive the table object itself, as the server does for every message:
 two tables whose deals differ only in cards a seat has not seen send that seat the same
 frame, byte for byte, after every action up to the first one that lets it tell them apart
-(the end of the deal at the latest). ``test_server_app.py`` does the same over the socket
-for a sample; the soak test here is the bulk of the volume.
+(the end of the deal at the latest). ``test_server_twins.py`` does the same over the
+socket, in volume in its soak test.
 """
 
 from __future__ import annotations
 
 import json
-import multiprocessing
-import os
-import random
-import time
-from concurrent.futures import ProcessPoolExecutor
 
 import pytest
 
@@ -26,7 +21,7 @@ from frenchtarot.observation import Observation
 from frenchtarot.players import SimplePlayer
 from frenchtarot.rules import RULES_BY_SEATS
 from frenchtarot.server._table import Table
-from tests.serving import Twins, find_twins, table_of
+from tests.serving import Twins, table_of, twin_deals
 
 TABLES = [pytest.param(rules, id=rules.name) for rules in RULES_BY_SEATS.values()]
 
@@ -202,15 +197,8 @@ def compare_twins(twins: Twins) -> int:
 def run_twins(rules: ft.Rules, deals: int, seed: int) -> tuple[int, int, int]:
     """``deals`` twin pairs, the watcher a random seat or the public: (pairs, frames, twins
     whose partner differed)."""
-    rng = random.Random(seed)
     pairs = frames = partners = 0
-    number = 0
-    while pairs < deals:
-        number += 1
-        watcher = rng.choice([None, *range(rules.seats)])
-        twins = find_twins(rules, seed + number, watcher)
-        if twins is None or len(twins.states) < 2:
-            continue
+    for twins in twin_deals(rules, deals, seed):
         pairs += 1
         frames += compare_twins(twins)
         partners += twins.partner_differs
@@ -223,35 +211,6 @@ def test_twin_tables_send_a_seat_the_same_frames(rules: ft.Rules) -> None:
     assert pairs == 8 and frames > 150
     if rules.calls_partner:
         assert partners > 0
-
-
-def _twins_chunk(job: tuple[str, int, int]) -> tuple[int, int, int]:
-    """One worker's share of the soak: (rules name, deals, seed) to :func:`run_twins`."""
-    name, deals, seed = job
-    return run_twins(ft.rules.PRESETS[name], deals, seed)
-
-
-@pytest.mark.soak
-@pytest.mark.parametrize("rules", TABLES)
-def test_soak_twin_tables_send_a_seat_the_same_frames(rules: ft.Rules, soak_deals: int) -> None:
-    """At least 1,000 twin deals per table size (a tenth of ``soak_deals``), on the table
-    object, spread over a process per CPU (at most four)."""
-    deals = max(1_000, soak_deals // 10)
-    began = time.perf_counter()
-    workers = max(1, min(4, os.cpu_count() or 1))
-    shares = [deals // workers + (n < deals % workers) for n in range(workers)]
-    jobs = [(rules.name, share, 50_000 + 1_000_000 * n) for n, share in enumerate(shares)]
-    context = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(workers, mp_context=context) as pool:
-        results = list(pool.map(_twins_chunk, jobs))
-    pairs, frames, partners = (sum(column) for column in zip(*results, strict=True))
-    print(
-        f"{rules.name}: {pairs} twin deals, {frames} frames, {partners} partners differ, "
-        f"{time.perf_counter() - began:.0f} s"
-    )
-    assert pairs == deals
-    if rules.calls_partner:
-        assert partners > deals // 10
 
 
 def test_the_table_refuses_what_the_rules_refuse() -> None:

@@ -23,7 +23,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
-import random
 import re
 import warnings
 from collections.abc import Callable, Iterator
@@ -48,7 +47,7 @@ from frenchtarot.rules import RULES_BY_SEATS
 from frenchtarot.server import Settings, create_app
 from frenchtarot.server._lobby import Lobby
 from frenchtarot.server._table import Table
-from tests.serving import AsgiSocket, Socket, Twins, close_all, find_twins, match_of, open_socket
+from tests.serving import AsgiSocket, Socket, Twins, close_all, match_of, open_socket, twin_deals
 
 TABLES = [pytest.param(rules, id=rules.name) for rules in RULES_BY_SEATS.values()]
 SETTINGS = Settings(max_table_connections=10, actions_per_second=1000, bot_threads=1)
@@ -128,15 +127,9 @@ def client_twins(client: TestClient, lobby: Lobby, twins: Twins) -> int:
 def run_client_twins(rules: ft.Rules, deals: int, seed: int) -> tuple[int, int]:
     """``deals`` twin pairs over the test client: (frames compared, pairs whose partner
     differs)."""
-    rng = random.Random(seed)
-    compared = partners = pairs = number = 0
+    compared = partners = 0
     with client_app() as (client, lobby):
-        while pairs < deals:
-            number += 1
-            twins = find_twins(rules, seed + number, rng.choice([None, *range(rules.seats)]))
-            if twins is None or len(twins.states) < 2:
-                continue
-            pairs += 1
+        for twins in twin_deals(rules, deals, seed):
             compared += client_twins(client, lobby, twins)
             partners += twins.partner_differs
     return compared, partners
@@ -261,15 +254,10 @@ async def socket_twins(bench: Bench, twins: Twins) -> int:
 async def run_socket_twins(rules: ft.Rules, deals: int, seed: int) -> tuple[int, int, int]:
     """``deals`` twin pairs, each watched by a random seat or the public, in process:
     (pairs, frames compared, pairs whose partner differs)."""
-    rng = random.Random(seed)
     bench = Bench()
-    pairs = compared = partners = number = 0
+    pairs = compared = partners = 0
     try:
-        while pairs < deals:
-            number += 1
-            twins = find_twins(rules, seed + number, rng.choice([None, *range(rules.seats)]))
-            if twins is None or len(twins.states) < 2:
-                continue
+        for twins in twin_deals(rules, deals, seed):
             pairs += 1
             compared += await socket_twins(bench, twins)
             partners += twins.partner_differs
