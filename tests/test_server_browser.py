@@ -27,6 +27,7 @@ pytest.importorskip("playwright.sync_api")
 
 import uvicorn
 from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 import frenchtarot as ft
 from frenchtarot import records
@@ -78,14 +79,28 @@ def version(page: Page) -> str:
     return str(page.evaluate("document.body.dataset.version || ''"))
 
 
-def wait_for_change(page: Page, before: str) -> None:
-    """Until the page shows a newer view than ``before``, or an error."""
-    page.wait_for_function(
-        "before => (document.body.dataset.version || '') !== before"
-        " || document.getElementById('problem').textContent !== ''",
-        arg=before,
-        timeout=WAIT_MS,
-    )
+def wait_for_change(page: Page, before: str, folder: Path) -> None:
+    """Until the page shows a newer view than ``before``, or an error.
+
+    Should it wait in vain, it saves a screenshot (``stalled-*.png``) and says what the page
+    showed: its status, phase, turn and connection.
+    """
+    try:
+        page.wait_for_function(
+            "before => (document.body.dataset.version || '') !== before"
+            " || document.getElementById('problem').textContent !== ''",
+            arg=before,
+            timeout=WAIT_MS,
+        )
+    except PlaywrightTimeoutError as error:
+        shown = page.evaluate(
+            "({...document.body.dataset,"
+            " connection: document.getElementById('connection').dataset.state || ''})"
+        )
+        page.screenshot(path=str(folder / f"stalled-{before}.png"), full_page=True)
+        raise AssertionError(
+            f"no new view after version {before}: the page shows {shown}"
+        ) from error
     problem = page.text_content("#problem")
     assert not problem, f"the page shows an error: {problem}"
 
@@ -145,7 +160,7 @@ def test_a_whole_deal_in_the_browser(seats: int, tmp_path: Path) -> None:
                         page.screenshot(path=str(shot))
                     take_turn(page)
                     clicks += 1
-                wait_for_change(page, before)
+                wait_for_change(page, before, shot.parent)
             assert clicks >= 10
             shown = {
                 int(row.get_attribute("data-player") or -1): int(
