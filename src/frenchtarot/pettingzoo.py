@@ -174,7 +174,7 @@ class FrenchTarotEnv(AECEnv):  # type: ignore[misc]
         self.observation_spaces = dict.fromkeys(self.possible_agents, space)
         self.action_spaces = {agent: spaces.Discrete(total) for agent in self.possible_agents}
         self.tarot: State | None = None
-        self._follower = Follower(rules, _zeros)
+        self._follower = Follower(rules, _zeros, perfect_recall)
         self._offered: tuple[State | None, list[int]] = (None, [])
         """The last state whose legal actions were asked for, and their ids."""
         self._seat_of = {agent: seat for seat, agent in enumerate(self.possible_agents)}
@@ -245,15 +245,16 @@ class FrenchTarotEnv(AECEnv):  # type: ignore[misc]
         if state is None:
             raise TarotTypeError("call reset() before observe()")
         assert seat is not None
-        tensor = self._follower.row(state, seat)[: self._size].copy()
-        mask = np.zeros(self._actions, np.int8)
+        tensor = self._follower.row(state, seat).copy()
+        bits = bytearray(self._actions)
         if state.current == seat:
             known, ids = self._offered
             if known is not state:
                 ids = ids_of(legal_actions(state), self.rules)
                 self._offered = (state, ids)
-            mask[ids] = 1
-        return {"observation": tensor, "action_mask": mask}
+            for number in ids:  # a few ids: cheaper than NumPy's fancy indexing
+                bits[number] = 1
+        return {"observation": tensor, "action_mask": np.frombuffer(bits, np.int8)}
 
     def step(self, action: int | None) -> None:
         """The selected agent takes ``action`` (``None`` once its episode is over).
@@ -267,8 +268,10 @@ class FrenchTarotEnv(AECEnv):  # type: ignore[misc]
             return
         state = self.tarot
         assert state is not None
-        if isinstance(action, (int, np.integer)) and not isinstance(action, bool):
-            number = int(action)
+        if action.__class__ is int or (
+            isinstance(action, (int, np.integer)) and not isinstance(action, bool)
+        ):
+            number = int(action)  # type: ignore[arg-type]
             chosen = SHARED_ACTIONS[number] if 0 <= number < len(SHARED_ACTIONS) else None
             if chosen is None:  # a handful, a call, or no id: look among those offered
                 chosen = offered_action(number, legal_actions(state), self.rules)
@@ -404,6 +407,15 @@ class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
             raise _before_reset("infos")
         infos: dict[str, dict[str, Any]] = self.env.infos
         return infos
+
+    def step(self, action: Any) -> None:
+        """The selected agent acts (the parent's checks, one call less)."""
+        env = self.env
+        if self._has_reset and env.agents:
+            self._has_updated = True
+            env.step(action)
+        else:
+            super().step(action)
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """The selected agent's observation, cumulative reward, flags and info."""

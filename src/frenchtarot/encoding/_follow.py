@@ -17,6 +17,7 @@ finished deal, one set from outside) is written from its observation instead.
 
 from __future__ import annotations
 
+import copy
 import functools
 from collections.abc import Callable
 from typing import Final
@@ -39,6 +40,7 @@ from frenchtarot.cards import EXCUSE_INDEX, HALF_POINTS
 from frenchtarot.encoding._layout import CALL_OFFSET, TensorBuffer, layout
 from frenchtarot.observation import observe
 from frenchtarot.rules import Rules
+from frenchtarot.scoring import score
 
 __all__ = ["Follower"]
 
@@ -65,10 +67,15 @@ class Follower:
     Args:
         rules: The table.
         zeros: Makes a buffer of zeros of a given length (``numpy.zeros``, ``[0.0].__mul__``).
+        recall: Keep the information-state tensors; ``False`` keeps only the observation
+            tensors (their first entries), which is less work per action.
     """
 
-    def __init__(self, rules: Rules, zeros: Callable[[int], TensorBuffer]) -> None:
-        fields, _writers = layout(rules, True)
+    def __init__(
+        self, rules: Rules, zeros: Callable[[int], TensorBuffer], recall: bool = True
+    ) -> None:
+        fields, _writers = layout(rules, recall)
+        self.recall = recall
         self.rules = rules
         self.seats = seats = rules.seats
         self.at = at = {field.name: field.offset for field in fields}
@@ -91,7 +98,7 @@ class Follower:
         self._played = at["played"]
         self._trick = at["trick"]
         self._hand_sizes = at["hand_sizes"]
-        self._tricks = at["tricks"]
+        self._tricks = at.get("tricks", 0)
         self._won = at["won"]
         self._leader = at["leader"]
         self._hand = at["hand"]
@@ -102,8 +109,19 @@ class Follower:
             *range(self._won, self._won + 2 * seats),
         ]
         self._hand_table = _entries(self._hand)
-        self._dealt_table = _entries(at["dealt_hand"])
+        self._dealt_table = _entries(at.get("dealt_hand", 0))
         self._ecart_table = _entries(at["ecart"])
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Follower:
+        """A follower of the same deal with buffers of its own (tables and states shared)."""
+        twin = copy.copy(self)
+        twin.rows = [copy.copy(row) for row in self.rows]
+        twin.ones = [list(ones) for ones in self.ones]
+        twin.stale = list(self.stale)
+        twin.played = list(self.played)
+        twin.ecart = list(self.ecart)
+        twin.counts = dict(self.counts)
+        return twin
 
     # --- Following a deal -----------------------------------------------------------------
 
@@ -137,7 +155,7 @@ class Follower:
                 self._set(self._hand_sizes + seat, float(hand.bit_count()))
         else:
             public = self.zeros(self.size)
-            fields, writers = layout(rules, True)
+            fields, writers = layout(rules, self.recall)
             seen = observe(state, state.current if state.current is not None else 0)
             for field, writer in zip(fields, writers, strict=True):
                 if field.name not in _SEAT_FIELDS:
@@ -164,7 +182,7 @@ class Follower:
 
     def follow(self, before: State, action: Action, after: State) -> None:
         """``action`` took ``before`` to ``after``: change the entries it changes."""
-        if before is not self.state or after.current is None:
+        if before is not self.state:
             self.state = None  # written from its observation if asked for
             return
         self.state = after
@@ -173,14 +191,23 @@ class Follower:
         rows = self.rows
         for row in rows:
             row[current + seat] = 0.0
-        next_seat: int = after.current
-        for row in rows:
-            row[current + next_seat] = 1.0
+        next_seat = after.current
+        if next_seat is not None:
+            for row in rows:
+                row[current + next_seat] = 1.0
         phase = before.phase
         if phase is _PLAY and action.__class__ is Play:
             self._play(before, action, after, seat)  # type: ignore[arg-type]
-            return
-        self._other(before, action, after, seat, phase)
+        else:
+            self._other(before, action, after, seat, phase)
+        if next_seat is None:  # the deal is over: its phase, its score; every camp known
+            at = self.at
+            if after.phase is Phase.DONE:
+                self._set(at["phase"] + _PHASE_INDEX[_PLAY], 0.0)
+                self._set(at["phase"] + _PHASE_INDEX[Phase.DONE], 1.0)
+            for place, delta in enumerate(score(after).deltas):
+                self._set(at["score"] + place, float(delta))
+            self.stale = [True] * self.seats
 
     def _other(self, before: State, action: Action, after: State, seat: int, phase: Phase) -> None:
         """Every action but a card played: the bidding, the call, the écart, slam, handfuls."""
@@ -215,7 +242,8 @@ class Follower:
                 set_(at["slam"], 1.0)
             leader: int = after.current  # type: ignore[assignment]
             set_(self._leader + leader, 1.0)
-            set_(self._tricks + 78 * seats + leader, 1.0)
+            if self.recall:
+                set_(self._tricks + 78 * seats + leader, 1.0)
         if phase in (Phase.BIDDING, Phase.CALL) and _flow.dog_is_public(
             after.phase, after.contract
         ):
@@ -237,10 +265,15 @@ class Follower:
         in_trick = self._trick + 78 * position + index
         in_tricks = self._tricks + self._block * number + 78 * seat + index
         sizes = self._hand_sizes + seat
-        for row in rows:
-            row[played] = 1.0
-            row[in_trick] = 1.0
-            row[in_tricks] = 1.0
+        if self.recall:
+            for row in rows:
+                row[played] = 1.0
+                row[in_trick] = 1.0
+                row[in_tricks] = 1.0
+        else:
+            for row in rows:
+                row[played] = 1.0
+                row[in_trick] = 1.0
         self._add(sizes, -1.0)
         rows[seat][self._hand + index] = 0.0
         if self._calls:
@@ -262,8 +295,11 @@ class Follower:
             half += HALF_POINTS[card]
         self._add(won + seats + winner, half / 2)
         set_(self._leader + masks_of(before)[2], 0.0)
+        if after.current is None:  # the last trick: no leader any more
+            return
         set_(self._leader + winner, 1.0)
-        set_(self._tricks + self._block * (number + 1) + 78 * seats + winner, 1.0)
+        if self.recall:
+            set_(self._tricks + self._block * (number + 1) + 78 * seats + winner, 1.0)
 
     # --- Writing a seat's tensor ----------------------------------------------------------
 
@@ -306,14 +342,15 @@ class Follower:
                 ones.append(at["partner"] + partner)
             if alone:
                 ones.append(at["alone"])
-        dealt = hand | self.played[seat]
-        if dog_shown and seat == taker:
-            dealt = (dealt | discard) & ~dog
-        ones += _masks.select(self._dealt_table, dealt)
-        start = at["ecart_order"]
-        for position, index in enumerate(self.ecart):
-            seen = index if seat == taker or index < EXCUSE_INDEX else _UNSEEN
-            ones.append(start + 79 * position + seen)
+        if self.recall:
+            dealt = hand | self.played[seat]
+            if dog_shown and seat == taker:
+                dealt = (dealt | discard) & ~dog
+            ones += _masks.select(self._dealt_table, dealt)
+            start = at["ecart_order"]
+            for position, index in enumerate(self.ecart):
+                seen = index if seat == taker or index < EXCUSE_INDEX else _UNSEEN
+                ones.append(start + 79 * position + seen)
         put = getattr(row, "put", None)
         if put is not None:  # a NumPy array: one call each
             put(self.ones[seat], 0.0)

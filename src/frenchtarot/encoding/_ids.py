@@ -136,10 +136,13 @@ def id_of(action: Action, rules: Rules) -> int:
 def ids_of(offered: tuple[Action, ...], rules: Rules) -> list[int]:
     """The ids of ``offered``, actions :func:`~frenchtarot.legal_actions` offered at ``rules``."""
     shared = _SHARED_IDS
-    return [
-        number if (number := shared.get(id(action), -1)) >= 0 else id_of(action, rules)
-        for action in offered
-    ]
+    try:
+        return [shared[id(action)] for action in offered]
+    except KeyError:  # a handful or a call
+        return [
+            number if (number := shared.get(id(action), -1)) >= 0 else id_of(action, rules)
+            for action in offered
+        ]
 
 
 def offered_action(number: int, offered: tuple[Action, ...], rules: Rules) -> Action:
