@@ -26,7 +26,7 @@ def _zeros(size: int) -> list[float]:
     return [0.0] * size
 
 
-def _check(follower: Follower, state: ft.State, seat: int) -> None:
+def _check(follower: Follower[list[float]], state: ft.State, seat: int) -> None:
     seen = ft.observe(state, seat)
     if follower.recall:
         full = [0.5] * encoding.information_state_tensor_size(state.rules)  # overwritten

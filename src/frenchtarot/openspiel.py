@@ -334,7 +334,7 @@ class FrenchTarotState(pyspiel.State):  # type: ignore[misc]
         """How many cards are dealt."""
         self._observation_size: int = game.observation_size
         self.tarot: State | None = None
-        self._follower: Follower | None = None
+        self._follower: Follower[Any] | None = None
         self._offered: tuple[State | None, list[int]] = (None, [])
         """The last state whose legal actions were asked for, and their ids."""
 
@@ -430,7 +430,7 @@ class FrenchTarotState(pyspiel.State):  # type: ignore[misc]
         if self._dealt == 78:
             self.tarot = deal_from(places[:-1], places[-1], dealer=self._dealer, rules=self._rules)
 
-    def _following(self, tarot: State) -> Follower:
+    def _following(self, tarot: State) -> Follower[Any]:
         """What keeps the tensors' public part up to date (made when a tensor is first asked)."""
         follower = self._follower
         if follower is None:

@@ -271,7 +271,7 @@ class FrenchTarotEnv(AECEnv):  # type: ignore[misc]
         if action.__class__ is int or (
             isinstance(action, (int, np.integer)) and not isinstance(action, bool)
         ):
-            number = int(action)  # type: ignore[arg-type]
+            number = int(action)
             chosen = SHARED_ACTIONS[number] if 0 <= number < len(SHARED_ACTIONS) else None
             if chosen is None:  # a handful, a call, or no id: look among those offered
                 chosen = offered_action(number, legal_actions(state), self.rules)

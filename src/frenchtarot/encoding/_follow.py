@@ -20,7 +20,7 @@ from __future__ import annotations
 import copy
 import functools
 from collections.abc import Callable
-from typing import Final
+from typing import Final, Generic, TypeVar
 
 from frenchtarot._core import flow as _flow
 from frenchtarot._core import masks as _masks
@@ -42,7 +42,7 @@ from frenchtarot.observation import observe
 from frenchtarot.rules import Rules
 from frenchtarot.scoring import score
 
-__all__ = ["Follower"]
+__all__ = ["BufferT", "Follower"]
 
 _PHASE_INDEX: Final = {phase: n for n, phase in enumerate(Phase)}
 _CONTRACT_INDEX: Final = {contract: n for n, contract in enumerate(Contract)}
@@ -61,7 +61,11 @@ def _entries(offset: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
     return _masks.make_table(range(offset, offset + 78))
 
 
-class Follower:
+BufferT = TypeVar("BufferT", bound=TensorBuffer)
+"""The kind of buffer a follower keeps (a list of floats, a NumPy array...)."""
+
+
+class Follower(Generic[BufferT]):
     """Every seat's information-state tensor of one deal, kept up to date.
 
     Args:
@@ -71,9 +75,7 @@ class Follower:
             tensors (their first entries), which is less work per action.
     """
 
-    def __init__(
-        self, rules: Rules, zeros: Callable[[int], TensorBuffer], recall: bool = True
-    ) -> None:
+    def __init__(self, rules: Rules, zeros: Callable[[int], BufferT], recall: bool = True) -> None:
         fields, _writers = layout(rules, recall)
         self.recall = recall
         self.rules = rules
@@ -82,7 +84,7 @@ class Follower:
         self.size = fields[-1].end
         self.zeros = zeros
         self.state: State | None = None
-        self.rows: list[TensorBuffer] = [zeros(self.size) for _ in range(seats)]
+        self.rows: list[BufferT] = [zeros(self.size) for _ in range(seats)]
         """Each seat's tensor: the public entries, the same in every row, and its own."""
         self.ones: list[list[int]] = [[] for _ in range(seats)]
         """The entries of each seat's own fields set to 1 when they were last written."""
@@ -112,7 +114,7 @@ class Follower:
         self._dealt_table = _entries(at.get("dealt_hand", 0))
         self._ecart_table = _entries(at["ecart"])
 
-    def __deepcopy__(self, memo: dict[int, object]) -> Follower:
+    def __deepcopy__(self, memo: dict[int, object]) -> Follower[BufferT]:
         """A follower of the same deal with buffers of its own (tables and states shared)."""
         twin = copy.copy(self)
         twin.rows = [copy.copy(row) for row in self.rows]
@@ -148,7 +150,7 @@ class Follower:
                 if fill is not None:  # a NumPy array
                     fill(0.0)
                 else:
-                    row[:] = [0.0] * self.size  # type: ignore[index]
+                    row[:] = [0.0] * self.size  # type: ignore[index, assignment]
             for entry in (at["dealer"] + state.dealer, at["phase"], at["current"] + state.current):
                 self._set(entry, 1.0)
             for seat, hand in enumerate(hands):
@@ -161,7 +163,7 @@ class Follower:
                 if field.name not in _SEAT_FIELDS:
                     writer(public, field.offset, seen)
             for row in rows:
-                row[:] = public  # type: ignore[index]
+                row[:] = public  # type: ignore[index, assignment]
         first = rows[0]
         self.counts = {entry: float(first[entry]) for entry in self._counted}
         self.ones = [[] for _ in range(seats)]
@@ -197,7 +199,7 @@ class Follower:
                 row[current + next_seat] = 1.0
         phase = before.phase
         if phase is _PLAY and action.__class__ is Play:
-            self._play(before, action, after, seat)  # type: ignore[arg-type]
+            self._play(before, action, after, seat)
         else:
             self._other(before, action, after, seat, phase)
         if next_seat is None:  # the deal is over: its phase, its score; every camp known
@@ -303,7 +305,7 @@ class Follower:
 
     # --- Writing a seat's tensor ----------------------------------------------------------
 
-    def row(self, state: State, seat: int) -> TensorBuffer:
+    def row(self, state: State, seat: int) -> BufferT:
         """``seat``'s information-state tensor of ``state``: the follower's own buffer.
 
         The buffer changes with the next action followed: copy it to keep it.
@@ -325,7 +327,7 @@ class Follower:
         row = self.row(state, seat)
         out[:] = row[: len(out)]  # type: ignore[index]
 
-    def _own(self, state: State, seat: int, row: TensorBuffer) -> None:
+    def _own(self, state: State, seat: int, row: BufferT) -> None:
         """Write ``seat``'s own fields into its row, clearing those written before."""
         at = self.at
         record = record_of(state)
