@@ -362,11 +362,12 @@ class FrenchTarotState(pyspiel.State):  # type: ignore[misc]
     def legal_actions(self, player: int | None = None) -> list[int]:
         """The legal action ids of ``player`` (the player to act by default), ascending.
 
-        OpenSpiel's own answer, without its round trip through C++: at a chance node, the
-        chance outcomes; for a seat that is not to act, and once the deal is over, none.
+        OpenSpiel's own answer, without its round trip through C++ for a seat: at a chance
+        node, the chance outcomes; for a seat that is not to act, and once the deal is over,
+        none; for a negative player id at a player node, OpenSpiel's error.
         """
         tarot = self.tarot
-        if tarot is None:
+        if tarot is None or (player is not None and player < 0):  # chance, or OpenSpiel's error
             if player is None:
                 return list(pyspiel.State.legal_actions(self))
             return list(pyspiel.State.legal_actions(self, player))
