@@ -74,10 +74,10 @@ import pyspiel  # type: ignore[import-not-found, import-untyped, unused-ignore]
 
 from frenchtarot import encoding
 from frenchtarot._checks import describe_value
-from frenchtarot._core.state import State
+from frenchtarot._core.state import State, play_card
 from frenchtarot._dealing import deal_from
 from frenchtarot._engine import apply, legal_actions
-from frenchtarot.actions import Action
+from frenchtarot.actions import Action, Phase, Play
 from frenchtarot.cards import DECK, Card
 from frenchtarot.encoding import EncodingError
 from frenchtarot.encoding._follow import Follower
@@ -401,7 +401,10 @@ class FrenchTarotState(pyspiel.State):  # type: ignore[misc]
             if chosen is None:  # a handful, a call, or no id: look among those offered
                 chosen = offered_action(action, legal_actions(before), self._rules)
             try:
-                after = apply(before, chosen)
+                if chosen.__class__ is Play and before.phase is Phase.PLAY:  # most steps
+                    after = play_card(before, chosen, before.current)  # type: ignore[arg-type]
+                else:
+                    after = apply(before, chosen)
             except IllegalActionError:  # not offered: say so in the ids' terms
                 offered_action(action, legal_actions(before), self._rules)
                 raise  # pragma: no cover - an action apply refuses is never offered

@@ -46,9 +46,10 @@ from pettingzoo.utils import wrappers  # type: ignore[import-untyped, import-not
 
 from frenchtarot import encoding, errors
 from frenchtarot._checks import describe_value
-from frenchtarot._core.state import State
+from frenchtarot._core.state import State, play_card
 from frenchtarot._dealing import new_deal
 from frenchtarot._engine import apply, legal_actions
+from frenchtarot.actions import Phase, Play
 from frenchtarot.encoding._follow import Follower
 from frenchtarot.encoding._ids import SHARED_ACTIONS, ids_of, offered_action
 from frenchtarot.errors import IllegalActionError, InvalidRulesError, TarotTypeError
@@ -241,10 +242,25 @@ class FrenchTarotEnv(AECEnv):  # type: ignore[misc]
         seat = self._seat_of.get(agent) if isinstance(agent, str) else None
         if seat is None:
             self._agent(agent)  # raises
-        state = self.tarot
-        if state is None:
+        if self.tarot is None:
             raise TarotTypeError("call reset() before observe()")
         assert seat is not None
+        return self._observe(seat)
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """The selected agent's observation, cumulative reward, flags and info."""
+        agent = self.agent_selection
+        observation = self._observe(self._seat_of[agent]) if observe else None
+        return (
+            observation,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
+
+    def _observe(self, seat: int) -> dict[str, Any]:
+        state: State = self.tarot  # type: ignore[assignment]
         tensor = self._follower.row(state, seat).copy()
         bits = bytearray(self._actions)
         if state.current == seat:
@@ -276,7 +292,10 @@ class FrenchTarotEnv(AECEnv):  # type: ignore[misc]
             if chosen is None:  # a handful, a call, or no id: look among those offered
                 chosen = offered_action(number, legal_actions(state), self.rules)
             try:
-                after = apply(state, chosen)
+                if chosen.__class__ is Play and state.phase is Phase.PLAY:  # most steps
+                    after = play_card(state, chosen, state.current)  # type: ignore[arg-type]
+                else:
+                    after = apply(state, chosen)
             except IllegalActionError:  # not offered: say so in the ids' terms
                 offered_action(number, legal_actions(state), self.rules)
                 raise  # pragma: no cover - an action apply refuses is never offered
