@@ -40,6 +40,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 import frenchtarot as ft
 from frenchtarot import encoding
 
+TAROK_REFERENCE = 427_655
+"""OpenSpiel's C++ ``tarok`` on the issue's reference machine (steps/s): the yardstick."""
+
 
 def _core(deals: int, seed: int) -> int:
     rng = random.Random(seed)
@@ -115,18 +118,6 @@ def _pettingzoo(deals: int, seed: int, numpy_policy: bool = False) -> int:
     return steps
 
 
-def _best(run: Callable[[int, int], int], deals: int, repeats: int) -> tuple[float, int]:
-    """The best steps per second over ``repeats`` runs of ``deals`` deals."""
-    best = 0.0
-    steps = 0
-    for repeat in range(repeats):
-        start = time.process_time()
-        steps = run(deals, 1000 * repeat)
-        elapsed = time.process_time() - start
-        best = max(best, steps / elapsed)
-    return best, steps
-
-
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true", help="fewer deals and repeats")
@@ -184,11 +175,30 @@ def main(argv: list[str] | None = None) -> None:
             )
         )
 
+    # In turns (one run of each row, then again), so that a change of the machine's load
+    # touches every row alike; the ratios to OpenSpiel's tarok are the numbers to compare.
+    rates = [0.0] * len(rows)
+    counts = [0] * len(rows)
+    for repeat in range(repeats):
+        for number, (_name, run) in enumerate(rows):
+            start = time.process_time()
+            counts[number] = steps = run(deals, 1000 * repeat)
+            rates[number] = max(rates[number], steps / (time.process_time() - start))
+    tarok = dict(zip([name for name, _run in rows], rates, strict=True)).get(
+        "openspiel tarok (C++)", 0.0
+    )
     print(f"{deals} random four-player deals per run, best of {repeats} runs (CPU time)")
-    print(f"{'':52} {'steps/s':>10} {'steps/deal':>11}")
-    for name, run in rows:
-        rate, steps = _best(run, deals, repeats)
-        print(f"{name:52} {rate:10,.0f} {steps / deals:11.1f}")
+    print(f"{'':52} {'steps/s':>10} {'steps/deal':>11} {'x tarok':>8} {'at ref.':>9}")
+    for (name, _run), rate, steps in zip(rows, rates, counts, strict=True):
+        ratio = rate / tarok if tarok else 0.0
+        print(
+            f"{name:52} {rate:10,.0f} {steps / deals:11.1f} {ratio:8.3f} "
+            f"{ratio * TAROK_REFERENCE:9,.0f}"
+        )
+    print(
+        "x tarok: the row's steps/s over tarok's in this run; at ref.: that ratio times "
+        f"tarok's {TAROK_REFERENCE:,} steps/s on the issue's reference machine"
+    )
 
 
 if __name__ == "__main__":

@@ -3,22 +3,31 @@
 Usage (from any directory, with NumPy; the OpenSpiel and PettingZoo rows need the
 ``openspiel`` and ``pettingzoo`` extras and are skipped without them)::
 
-    python benchmarks/vector.py           # about two minutes
-    python benchmarks/vector.py --quick   # a few seconds, rougher numbers
+    python benchmarks/vector.py           # about four minutes
+    python benchmarks/vector.py --quick   # half a minute, rougher numbers
 
 A *step* is one player decision, four players unless said otherwise. The rows:
 
 * ``vector n=...``: :class:`frenchtarot.vector.VectorEnv` stepping ``n`` deals at once
-  (``information-state tensors``: with ``perfect_recall=True``),
-  each step returning the seat to act, the legal-action mask and the observation tensor of
-  every deal (deals that end start again at once); the deals are dealt by the library's own
-  shuffle (``dealing="library"``) unless the row says ``numpy``. The actions are random
-  legal ids, drawn outside the timed part (the ``+ policy`` column times them too);
-* ``openspiel french_tarot + information_state_tensor``: the Python game through
-  ``pyspiel``, the acting player's information-state tensor at each step;
-* ``pettingzoo AEC (last + step)``: the AEC environment, ``last()`` and ``step``;
+  (``information-state tensors``: with ``perfect_recall=True``; ``float16``: with
+  ``dtype=numpy.float16``), each step returning the seat to act, the legal-action mask and
+  the observation tensor of every deal (deals that end start again at once); the deals are
+  dealt by the library's own shuffle (``dealing="library"``) unless the row says
+  ``numpy``. The actions are random legal ids, drawn outside the timed part (the
+  ``+ policy`` column times them too);
 * ``openspiel tarok (C++)``: OpenSpiel's Slovenian tarok, ``legal_actions`` and
-  ``apply_action`` (it has no tensors).
+  ``apply_action`` (it has no tensors), then with ``information_state_string``;
+* ``openspiel french_tarot``: the Python game through ``pyspiel``, without tensors, then
+  with the acting player's information-state tensor at each step;
+* ``pettingzoo AEC``: the AEC environment, ``last()`` and ``step``, the legal ids read
+  from the mask by a Python comprehension over its entries (the issue's loop), then by
+  ``numpy.flatnonzero``.
+
+The adapters and ``tarok`` are timed in turns (one run of each, then again), so that a
+change of the machine's load touches them alike. Each row shows its ratio to ``tarok``
+in this run (``x tarok``) and that ratio times ``tarok``'s 427,655 steps/s on the issue's
+reference machine (``at ref.``): the number to compare with the issue's goals, which were
+set on that machine, whatever the speed of this one.
 
 Then the memory a deal takes in the batch: its state's arrays, and its observation tensor
 (float32, or float16 with ``dtype=numpy.float16``).
