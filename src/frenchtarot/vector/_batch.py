@@ -126,8 +126,8 @@ class Batch:
         # ints to float16 about twenty times slower than to float32.
         half = dtype is np.float16
         self.bits: NDArray[Any] = self.obs.view(np.uint16) if half else self.obs
-        self.one: Any = np.uint16(_HALF_ONE) if half else np.uint8(1)
-        """What a bit of 0 or 1 is multiplied by when written into :attr:`bits`."""
+        self.one: Any = np.uint16(_HALF_ONE) if half else None
+        """What a bit of 0 or 1 is multiplied by when written into :attr:`bits` (float16)."""
         self.one_hot: NDArray[Any] = (
             (table.one_hot * _HALF_ONE).astype(np.uint16) if half else table.one_hot
         )

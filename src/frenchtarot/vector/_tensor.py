@@ -9,6 +9,8 @@ into the mask in one call.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 from numpy.typing import NDArray
 
@@ -72,6 +74,12 @@ def _handfuls(batch: Batch, idx: Ints, lo: Words) -> Words:
     return words
 
 
+def _as_bits(batch: Batch, values: NDArray[Any]) -> NDArray[Any]:
+    """Zeros and ones as :attr:`Batch.bits` holds them (float16's bit patterns, or as they are)."""
+    one = batch.one
+    return values if one is None else values * one
+
+
 def legal_mask(batch: Batch, lo: Words, hi: Words) -> NDArray[np.bool_]:
     """Each deal's legal-action mask; ``lo``, ``hi``: each seat to act's hand."""
     table = batch.table
@@ -122,7 +130,7 @@ def write_seat_fields(batch: Batch, lo: Words, hi: Words) -> None:
     taker of a Petite or Garde sees it), and, with five players, what it knows of the
     taker's camp.
     """
-    table, offsets, bits, one = batch.table, batch.table.offsets, batch.bits, batch.one
+    table, offsets, bits = batch.table, batch.table.offsets, batch.bits
     seats = table.seats
     cur = batch.cur
     one_hot = batch.one_hot[cur]
@@ -133,14 +141,15 @@ def write_seat_fields(batch: Batch, lo: Words, hi: Words) -> None:
     words = np.empty((batch.n, 2), U64)
     words[:, 0] = lo
     words[:, 1] = hi
-    bits[:, offsets["hand"] : offsets["hand"] + 78] = T.unpack(words)[:, :78] * one
+    bits[:, offsets["hand"] : offsets["hand"] + 78] = _as_bits(batch, T.unpack(words)[:, :78])
     # The écart, for the taker of a Petite or Garde: written where it shows or showed.
     sees = dog_shown & (cur == batch.taker)
     rows = np.flatnonzero(sees | batch.ecart_shown)
     if len(rows):
         shown = sees[rows]
         words = np.stack([batch.disc_lo[rows] * shown, batch.disc_hi[rows] * shown], axis=1)
-        bits[rows, offsets["ecart"] : offsets["ecart"] + 78] = T.unpack(words)[:, :78] * one
+        at = offsets["ecart"]
+        bits[rows, at : at + 78] = _as_bits(batch, T.unpack(words)[:, :78])
         batch.ecart_shown = sees
     if table.recall:
         _write_recall(batch, lo, hi, dog_shown)
@@ -156,7 +165,7 @@ def write_seat_fields(batch: Batch, lo: Words, hi: Words) -> None:
             & (partner < 0)
             & (played | (dog_shown & in_dog) | ((cur == batch.taker) & ~in_dog))
         )
-        bits[:, offsets["alone"]] = alone * one
+        bits[:, offsets["alone"]] = _as_bits(batch, alone)
 
 
 def _write_recall(batch: Batch, lo: Words, hi: Words, dog_shown: NDArray[np.bool_]) -> None:
@@ -172,7 +181,7 @@ def _write_recall(batch: Batch, lo: Words, hi: Words, dog_shown: NDArray[np.bool
     dealt_hi = np.where(back, (dealt_hi | batch.disc_hi) & ~batch.dog_hi, dealt_hi)
     words = np.stack([dealt_lo, dealt_hi], axis=1)
     at = offsets["dealt_hand"]
-    batch.bits[:, at : at + 78] = T.unpack(words)[:, :78] * batch.one
+    batch.bits[:, at : at + 78] = _as_bits(batch, T.unpack(words)[:, :78])
     # The écart in order: the taker sees each card, the others the trumps only.
     view = taker.astype(np.int64)
     count = batch.necart
