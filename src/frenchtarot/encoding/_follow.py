@@ -98,11 +98,11 @@ class Follower(Generic[BufferT]):
         """The public entries that are counts (hand sizes, tricks and points won), by entry."""
         self._current = at["current"]
         self._played = at["played"]
-        self._trick = at["trick"]
+        self._trick_at = at["trick"]
         self._hand_sizes = at["hand_sizes"]
         self._tricks = at.get("tricks", 0)
         self._won = at["won"]
-        self._leader = at["leader"]
+        self._leader_at = at["leader"]
         self._hand = at["hand"]
         self._block = 79 * seats
         self._calls = rules.calls_partner
@@ -243,7 +243,7 @@ class Follower(Generic[BufferT]):
             if isinstance(action, AnnounceSlam):
                 set_(at["slam"], 1.0)
             leader: int = after.current  # type: ignore[assignment]
-            set_(self._leader + leader, 1.0)
+            set_(self._leader_at + leader, 1.0)
             if self.recall:
                 set_(self._tricks + 78 * seats + leader, 1.0)
         if phase in (Phase.BIDDING, Phase.CALL) and _flow.dog_is_public(
@@ -264,7 +264,7 @@ class Follower(Generic[BufferT]):
         position = len(trick)
         self.played[seat] |= 1 << index
         played = self._played + 78 * seat + index
-        in_trick = self._trick + 78 * position + index
+        in_trick = self._trick_at + 78 * position + index
         in_tricks = self._tricks + self._block * number + 78 * seat + index
         sizes = self._hand_sizes + seat
         if self.recall:
@@ -285,7 +285,7 @@ class Follower(Generic[BufferT]):
         if position + 1 < seats:
             return
         set_ = self._set
-        start = self._trick
+        start = self._trick_at
         for place, card in enumerate(trick):
             set_(start + 78 * place + card, 0.0)
         set_(in_trick, 0.0)
@@ -296,10 +296,10 @@ class Follower(Generic[BufferT]):
         for card in trick:
             half += HALF_POINTS[card]
         self._add(won + seats + winner, half / 2)
-        set_(self._leader + masks_of(before)[2], 0.0)
+        set_(self._leader_at + masks_of(before)[2], 0.0)
         if after.current is None:  # the last trick: no leader any more
             return
-        set_(self._leader + winner, 1.0)
+        set_(self._leader_at + winner, 1.0)
         if self.recall:
             set_(self._tricks + self._block * (number + 1) + 78 * seats + winner, 1.0)
 
