@@ -374,7 +374,11 @@ class FrenchTarotState(pyspiel.State):  # type: ignore[misc]
         current = tarot.current
         if current is None or (player is not None and player != current):
             return []
-        return self._ids(tarot)[:]
+        known, ids = self._offered
+        if known is not tarot:
+            ids = ids_of(legal_actions(tarot), self._rules)
+            self._offered = (tarot, ids)
+        return ids[:]
 
     def _ids(self, tarot: State) -> list[int]:
         """The ids of the actions offered in ``tarot`` (kept for the state last asked)."""
@@ -502,6 +506,14 @@ class FrenchTarotState(pyspiel.State):  # type: ignore[misc]
         Returns:
             A new NumPy array of float32: the values OpenSpiel's binding would give.
         """
+        tarot, follower = self.tarot, self._follower
+        if (
+            follower is not None
+            and tarot is not None
+            and player is not None
+            and 0 <= player < self._rules.seats
+        ):  # the usual call: one copy of the seat's buffer
+            return follower.row(tarot, player).copy()
         return self._tensor(player, True)
 
     def observation_tensor(self, player: int | None = None) -> Any:
@@ -533,7 +545,8 @@ class FrenchTarotState(pyspiel.State):  # type: ignore[misc]
 
     def is_terminal(self) -> bool:
         """Whether the deal is over (played out or annulled)."""
-        return self.tarot is not None and self.tarot.is_terminal
+        tarot = self.tarot
+        return tarot is not None and tarot.is_terminal
 
     def returns(self) -> list[float]:
         """Each seat's score for the deal, zeros until it is over."""

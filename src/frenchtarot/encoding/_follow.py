@@ -267,16 +267,20 @@ class Follower(Generic[BufferT]):
         in_trick = self._trick_at + 78 * position + index
         in_tricks = self._tricks + self._block * number + 78 * seat + index
         sizes = self._hand_sizes + seat
+        counts = self.counts
+        left = counts[sizes] - 1.0
+        counts[sizes] = left
         if self.recall:
             for row in rows:
                 row[played] = 1.0
                 row[in_trick] = 1.0
                 row[in_tricks] = 1.0
+                row[sizes] = left
         else:
             for row in rows:
                 row[played] = 1.0
                 row[in_trick] = 1.0
-        self._add(sizes, -1.0)
+                row[sizes] = left
         rows[seat][self._hand + index] = 0.0
         if self._calls:
             called = record_of(before).called
