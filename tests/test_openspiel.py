@@ -393,3 +393,45 @@ def test_python_callers_get_numpy_tensors_equal_to_openspiels_own(seats: int) ->
             )
     with pytest.raises(pyspiel.SpielError):
         _random_state(game, rng, 500).information_state_tensor()  # over: nobody to act
+
+
+@pytest.mark.parametrize("seats", SEATS)
+def test_the_tensors_follow_whole_deals_and_the_shortcuts_answer_as_openspiel(
+    seats: int,
+) -> None:
+    """Asked at every step, the tensors are the encoding's; ``legal_actions`` and
+    ``is_chance_node``, answered in Python, are what OpenSpiel's own methods answer."""
+    game = load_game(seats)
+    rng = random.Random(seats + 29)
+    for _ in range(3):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            assert state.is_chance_node() == pyspiel.State.is_chance_node(state)
+            for player in (None, *range(seats + 1)):
+                ours = state.legal_actions() if player is None else state.legal_actions(player)
+                theirs = (
+                    pyspiel.State.legal_actions(state)
+                    if player is None
+                    else pyspiel.State.legal_actions(state, player)
+                )
+                assert ours == theirs, (player, state)
+            if not state.is_chance_node():
+                with pytest.raises(pyspiel.SpielError, match="pseudo-player -1"):
+                    state.legal_actions(pyspiel.PlayerId.CHANCE)
+            if state.is_chance_node():
+                outcomes, weights = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(rng.choices(outcomes, weights)[0])
+                continue
+            player = rng.randrange(seats)
+            observation = observe(state.tarot, player)
+            np.testing.assert_array_equal(
+                state.information_state_tensor(player),
+                np.array(encoding.information_state_tensor(observation), np.float32),
+            )
+            state.apply_action(rng.choice(state.legal_actions()))
+        assert state.legal_actions() == pyspiel.State.legal_actions(state) == []
+        for player in range(seats):
+            np.testing.assert_array_equal(
+                state.observation_tensor(player),
+                np.array(encoding.observation_tensor(observe(state.tarot, player)), np.float32),
+            )

@@ -15,6 +15,7 @@ from pettingzoo.test import (  # type: ignore[import-untyped, unused-ignore]
     api_test,
     seed_test,
 )
+from pettingzoo.utils import wrappers  # type: ignore[import-untyped, unused-ignore]
 
 import frenchtarot as ft
 from frenchtarot import encoding, observe
@@ -47,7 +48,10 @@ def _play(table: Any, rng: random.Random, check: bool = False) -> dict[str, floa
         if check:
             seat = raw.possible_agents.index(agent)
             seen = observe(raw.tarot, seat)
-            expected = encoding.observation_tensor(seen)
+            if raw.perfect_recall:
+                expected = encoding.information_state_tensor(seen)
+            else:
+                expected = encoding.observation_tensor(seen)
             np.testing.assert_array_equal(observation["observation"], expected)
             assert observation["action_mask"].tolist() == encoding.legal_mask(seen)
             for other in raw.possible_agents:
@@ -209,3 +213,29 @@ def test_an_unknown_agent_is_refused_with_the_agents() -> None:
 @given(valid_rules())
 def test_api_test_passes_under_random_house_rules(rules: ft.Rules) -> None:
     api_test(env(rules=rules), num_cycles=60)
+
+
+@pytest.mark.parametrize("seats", SEATS)
+def test_every_step_shows_the_encodings_information_state(seats: int) -> None:
+    """The tensors follow the deal with perfect recall too, the deal's end included."""
+    table = env(seats=seats, perfect_recall=True)
+    rng = random.Random(seats)
+    for seed in range(4):
+        table.reset(seed=seed)
+        _play(table, rng, check=True)
+
+
+def test_the_wrapper_refuses_the_episodes_attributes_before_reset() -> None:
+    """The order-enforcing wrapper's checks hold, though it reads the attributes directly."""
+    table = env(seats=4)
+    for name in ("agents", "agent_selection", "rewards", "terminations", "truncations", "infos"):
+        with pytest.raises(AttributeError, match=f"{name} cannot be accessed before reset"):
+            getattr(table, name)
+    with pytest.raises(AttributeError, match="cannot be accessed before reset"):
+        table.last()
+    table.reset(seed=2)
+    raw = table.unwrapped
+    assert table.agents is raw.agents and table.agent_selection == raw.agent_selection
+    assert table.rewards is raw.rewards and table.infos is raw.infos
+    assert table.terminations is raw.terminations and table.truncations is raw.truncations
+    assert isinstance(table, wrappers.OrderEnforcingWrapper)

@@ -154,6 +154,22 @@ def test_a_step_before_reset_deals_first_and_observe_shows_the_batch_now() -> No
     assert env2.observe().current.tolist() == [2, 3]
 
 
+@pytest.mark.parametrize("recall", [False, True], ids=["observation", "recall"])
+@pytest.mark.parametrize("seats", [3, 4, 5])
+def test_float16_observations_equal_the_float32_ones(seats: int, recall: bool) -> None:
+    """float16 tensors are written as bit patterns: the same values as float32's."""
+    rules = ft.RULES_BY_SEATS[seats]
+    wide = VectorEnv(12, rules=rules, seed=seats, perfect_recall=recall)
+    narrow = VectorEnv(12, rules=rules, seed=seats, perfect_recall=recall, dtype=np.float16)
+    a, b = wide.reset(), narrow.reset()
+    rng = np.random.default_rng(seats)
+    for _ in range(250):
+        assert b.observation.dtype == np.float16
+        assert np.array_equal(a.observation, b.observation.astype(np.float32))
+        choice = (rng.random(a.mask.shape) * a.mask).argmax(axis=1)
+        a, b = wide.step(choice), narrow.step(choice)
+
+
 def test_float16_observations_hold_the_same_values_in_half_the_memory() -> None:
     wide = VectorEnv(20, seed=4)
     narrow = VectorEnv(20, seed=4, dtype=np.float16)

@@ -74,14 +74,20 @@ import pyspiel  # type: ignore[import-not-found, import-untyped, unused-ignore]
 
 from frenchtarot import encoding
 from frenchtarot._checks import describe_value
-from frenchtarot._core.state import State
+from frenchtarot._core.state import State, play_card
 from frenchtarot._dealing import deal_from
 from frenchtarot._engine import apply, legal_actions
-from frenchtarot.actions import Action
+from frenchtarot.actions import Action, Phase, Play
 from frenchtarot.cards import DECK, Card
 from frenchtarot.encoding import EncodingError
 from frenchtarot.encoding._follow import Follower
-from frenchtarot.errors import InvalidRulesError, InvalidSeatError, TarotTypeError
+from frenchtarot.encoding._ids import SHARED_ACTIONS, ids_of, offered_action
+from frenchtarot.errors import (
+    IllegalActionError,
+    InvalidRulesError,
+    InvalidSeatError,
+    TarotTypeError,
+)
 from frenchtarot.observation import observe
 from frenchtarot.rules import PRESETS, RULES_BY_SEATS, Rules, find_rules
 from frenchtarot.sampling import InconsistentObservationError, sample_state
@@ -100,6 +106,8 @@ __all__ = [
 SHORT_NAME: Final = "french_tarot"
 """The name the game is registered under: ``pyspiel.load_game("french_tarot(players=3)")``."""
 _DEFAULT_PLAYERS: Final = 4
+_CHANCE: Final = int(pyspiel.PlayerId.CHANCE)
+_TERMINAL: Final = int(pyspiel.PlayerId.TERMINAL)
 _FROM_RULES: Final = 0
 """The ``players`` parameter's default: the seats of ``rules``, or :data:`_DEFAULT_PLAYERS`."""
 _UNSAFE: Final = frozenset("(),=")
@@ -268,6 +276,7 @@ class FrenchTarotGame(pyspiel.Game):  # type: ignore[misc]
     Attributes:
         rules: The table.
         dealer: The seat that deals.
+        observation_size: The length of the observation tensor.
     """
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
@@ -286,6 +295,7 @@ class FrenchTarotGame(pyspiel.Game):  # type: ignore[misc]
         super().__init__(GAME_TYPE, _game_info(rules), resolved)
         self.rules: Rules = rules
         self.dealer: int = dealer
+        self.observation_size: int = encoding.observation_tensor_size(rules)
 
     def new_initial_state(self) -> FrenchTarotState:
         """A state before the deal: the first chance node."""
@@ -320,10 +330,13 @@ class FrenchTarotState(pyspiel.State):  # type: ignore[misc]
         rules = game.rules
         self._places: list[list[Card]] = [[] for _ in range(rules.seats + 1)]
         self._room: list[int] = [rules.hand_size] * rules.seats + [rules.dog_size]
+        self._dealt = 0
+        """How many cards are dealt."""
+        self._observation_size: int = game.observation_size
         self.tarot: State | None = None
-        self._follower: Follower | None = None
-        self._offered: tuple[State | None, tuple[Action, ...]] = (None, ())
-        """The last state whose legal actions were asked for, and those actions."""
+        self._follower: Follower[Any] | None = None
+        self._offered: tuple[State | None, list[int]] = (None, [])
+        """The last state whose legal actions were asked for, and their ids."""
 
     @property
     def rules(self) -> Rules:
@@ -338,31 +351,68 @@ class FrenchTarotState(pyspiel.State):  # type: ignore[misc]
         """The seat to act, or OpenSpiel's chance or terminal player id."""
         tarot = self.tarot
         if tarot is None:
-            return int(pyspiel.PlayerId.CHANCE)
-        if tarot.current is None:
-            return int(pyspiel.PlayerId.TERMINAL)
-        return tarot.current
+            return _CHANCE
+        current = tarot.current
+        return _TERMINAL if current is None else current
+
+    def is_chance_node(self) -> bool:
+        """Whether a card is being dealt (OpenSpiel's own answer, without its round trip)."""
+        return self.tarot is None
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The legal action ids of ``player`` (the player to act by default), ascending.
+
+        OpenSpiel's own answer, without its round trip through C++ for a seat: at a chance
+        node, the chance outcomes; for a seat that is not to act, and once the deal is over,
+        none; for a negative player id at a player node, OpenSpiel's error.
+        """
+        tarot = self.tarot
+        if tarot is None or (player is not None and player < 0):  # chance, or OpenSpiel's error
+            if player is None:
+                return list(pyspiel.State.legal_actions(self))
+            return list(pyspiel.State.legal_actions(self, player))
+        current = tarot.current
+        if current is None or (player is not None and player != current):
+            return []
+        known, ids = self._offered
+        if known is not tarot:
+            ids = ids_of(legal_actions(tarot), self._rules)
+            self._offered = (tarot, ids)
+        return ids[:]
+
+    def _ids(self, tarot: State) -> list[int]:
+        """The ids of the actions offered in ``tarot`` (kept for the state last asked)."""
+        known, ids = self._offered
+        if known is not tarot:
+            ids = ids_of(legal_actions(tarot), self._rules)
+            self._offered = (tarot, ids)
+        return ids
 
     def _legal_actions(self, player: int) -> list[int]:
         tarot = self.tarot
         assert tarot is not None and player == tarot.current
-        offered = legal_actions(tarot)
-        self._offered = (tarot, offered)
-        return encoding.ids_of(offered, self._rules)
+        return self._ids(tarot)[:]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """Where the next card may go, with its probability: seats, then the dog."""
-        left = sum(self._room)
+        left = 78 - self._dealt
         return [(place, room / left) for place, room in enumerate(self._room) if room]
 
     def _apply_action(self, action: int) -> None:
         before = self.tarot
         if before is not None:
-            known, offered = self._offered
-            if known is not before:
-                offered = legal_actions(before)
-            chosen = encoding.offered_action(action, offered, self._rules)
-            self.tarot = after = apply(before, chosen)
+            chosen = SHARED_ACTIONS[action] if 0 <= action < len(SHARED_ACTIONS) else None
+            if chosen is None:  # a handful, a call, or no id: look among those offered
+                chosen = offered_action(action, legal_actions(before), self._rules)
+            try:
+                if chosen.__class__ is Play and before.phase is Phase.PLAY:  # most steps
+                    after = play_card(before, chosen, before.current)  # type: ignore[arg-type]
+                else:
+                    after = apply(before, chosen)
+            except IllegalActionError:  # not offered: say so in the ids' terms
+                offered_action(action, legal_actions(before), self._rules)
+                raise  # pragma: no cover - an action apply refuses is never offered
+            self.tarot = after
             if self._follower is not None:  # once a tensor was asked for
                 self._follower.follow(before, chosen, after)
             return
@@ -374,17 +424,21 @@ class FrenchTarotState(pyspiel.State):  # type: ignore[misc]
                 action,
             )
         places = self._places
-        places[action].append(DECK[sum(map(len, places))])
+        places[action].append(DECK[self._dealt])
+        self._dealt += 1
         room[action] -= 1
+        if room[action] and (self._dealt < 78 - room[action]):
+            return
         open_places = [place for place, left in enumerate(room) if left]
         if len(open_places) == 1:  # the rest of the pack can only go there
             place = open_places[0]
-            places[place].extend(DECK[sum(map(len, places)) :])
+            places[place].extend(DECK[self._dealt :])
             room[place] = 0
-        if not any(room):
+            self._dealt = 78
+        if self._dealt == 78:
             self.tarot = deal_from(places[:-1], places[-1], dealer=self._dealer, rules=self._rules)
 
-    def _following(self, tarot: State) -> Follower:
+    def _following(self, tarot: State) -> Follower[Any]:
         """What keeps the tensors' public part up to date (made when a tensor is first asked)."""
         follower = self._follower
         if follower is None:
@@ -452,7 +506,15 @@ class FrenchTarotState(pyspiel.State):  # type: ignore[misc]
         Returns:
             A new NumPy array of float32: the values OpenSpiel's binding would give.
         """
-        return self._tensor(player, encoding.information_state_tensor_size(self._rules))
+        tarot, follower = self.tarot, self._follower
+        if (
+            follower is not None
+            and tarot is not None
+            and player is not None
+            and 0 <= player < self._rules.seats
+        ):  # the usual call: one copy of the seat's buffer
+            return follower.row(tarot, player).copy()
+        return self._tensor(player, True)
 
     def observation_tensor(self, player: int | None = None) -> Any:
         """The observation tensor of ``player`` (the player to act by default).
@@ -460,21 +522,21 @@ class FrenchTarotState(pyspiel.State):  # type: ignore[misc]
         Returns:
             A new NumPy array of float32: the values OpenSpiel's binding would give.
         """
-        return self._tensor(player, encoding.observation_tensor_size(self._rules))
+        return self._tensor(player, False)
 
-    def _tensor(self, player: int | None, size: int) -> Any:
-        recall = size == encoding.information_state_tensor_size(self._rules)
-        base = (
-            pyspiel.State.information_state_tensor if recall else pyspiel.State.observation_tensor
-        )
+    def _tensor(self, player: int | None, recall: bool) -> Any:
         tarot = self.tarot
         if player is None:
             player = self.current_player()
         if tarot is None or not 0 <= player < self._rules.seats:  # OpenSpiel's own way
+            base = (
+                pyspiel.State.information_state_tensor
+                if recall
+                else pyspiel.State.observation_tensor
+            )
             return np.array(base(self, player), np.float32)
-        out = np.empty(size, np.float32)
-        self._following(tarot).write(tarot, player, out)
-        return out
+        row = self._following(tarot).row(tarot, player)
+        return row.copy() if recall else row[: self._observation_size].copy()
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -483,7 +545,8 @@ class FrenchTarotState(pyspiel.State):  # type: ignore[misc]
 
     def is_terminal(self) -> bool:
         """Whether the deal is over (played out or annulled)."""
-        return self.tarot is not None and self.tarot.is_terminal
+        tarot = self.tarot
+        return tarot is not None and tarot.is_terminal
 
     def returns(self) -> list[float]:
         """Each seat's score for the deal, zeros until it is over."""

@@ -46,12 +46,13 @@ from pettingzoo.utils import wrappers  # type: ignore[import-untyped, import-not
 
 from frenchtarot import encoding, errors
 from frenchtarot._checks import describe_value
-from frenchtarot._core.state import State
+from frenchtarot._core.state import State, play_card
 from frenchtarot._dealing import new_deal
 from frenchtarot._engine import apply, legal_actions
-from frenchtarot.actions import Action
+from frenchtarot.actions import Phase, Play
 from frenchtarot.encoding._follow import Follower
-from frenchtarot.errors import InvalidRulesError, TarotTypeError
+from frenchtarot.encoding._ids import SHARED_ACTIONS, ids_of, offered_action
+from frenchtarot.errors import IllegalActionError, InvalidRulesError, TarotTypeError
 from frenchtarot.rules import RULES_BY_SEATS, Rules, find_rules
 from frenchtarot.scoring import returns
 
@@ -174,9 +175,10 @@ class FrenchTarotEnv(AECEnv):  # type: ignore[misc]
         self.observation_spaces = dict.fromkeys(self.possible_agents, space)
         self.action_spaces = {agent: spaces.Discrete(total) for agent in self.possible_agents}
         self.tarot: State | None = None
-        self._follower = Follower(rules, _zeros)
-        self._offered: tuple[State | None, tuple[Action, ...]] = (None, ())
-        """The last state whose legal actions were asked for, and those actions."""
+        self._follower = Follower(rules, _zeros, perfect_recall)
+        self._offered: tuple[State | None, list[int]] = (None, [])
+        """The last state whose legal actions were asked for, and their ids."""
+        self._seat_of = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self._rng = random.Random()
 
     def observation_space(self, agent: str) -> Any:
@@ -237,19 +239,38 @@ class FrenchTarotEnv(AECEnv):  # type: ignore[misc]
 
     def observe(self, agent: str) -> dict[str, Any]:
         """What ``agent`` sees: its tensor and its action mask."""
-        self._agent(agent)
-        state = self.tarot
-        if state is None:
+        seat = self._seat_of.get(agent) if isinstance(agent, str) else None
+        if seat is None:
+            self._agent(agent)  # raises
+        if self.tarot is None:
             raise TarotTypeError("call reset() before observe()")
-        seat = self.possible_agents.index(agent)
-        tensor = np.empty(self._size, np.float32)
-        self._follower.write(state, seat, tensor)
-        mask = np.zeros(self._actions, np.int8)
+        assert seat is not None
+        return self._observe(seat)
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """The selected agent's observation, cumulative reward, flags and info."""
+        agent = self.agent_selection
+        observation = self._observe(self._seat_of[agent]) if observe else None
+        return (
+            observation,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
+
+    def _observe(self, seat: int) -> dict[str, Any]:
+        state: State = self.tarot  # type: ignore[assignment]
+        tensor = self._follower.row(state, seat).copy()
+        bits = bytearray(self._actions)
         if state.current == seat:
-            offered = legal_actions(state)
-            self._offered = (state, offered)
-            mask[encoding.ids_of(offered, self.rules)] = 1
-        return {"observation": tensor, "action_mask": mask}
+            known, ids = self._offered
+            if known is not state:
+                ids = ids_of(legal_actions(state), self.rules)
+                self._offered = (state, ids)
+            for number in ids:  # a few ids: cheaper than NumPy's fancy indexing
+                bits[number] = 1
+        return {"observation": tensor, "action_mask": np.frombuffer(bits, np.int8)}
 
     def step(self, action: int | None) -> None:
         """The selected agent takes ``action`` (``None`` once its episode is over).
@@ -263,18 +284,34 @@ class FrenchTarotEnv(AECEnv):  # type: ignore[misc]
             return
         state = self.tarot
         assert state is not None
-        known, offered = self._offered
-        if known is not state:
-            offered = legal_actions(state)
-        if isinstance(action, (int, np.integer)) and not isinstance(action, bool):
-            chosen = encoding.offered_action(int(action), offered, self.rules)
+        if action.__class__ is int or (
+            isinstance(action, (int, np.integer)) and not isinstance(action, bool)
+        ):
+            number = int(action)
+            chosen = SHARED_ACTIONS[number] if 0 <= number < len(SHARED_ACTIONS) else None
+            if chosen is None:  # a handful, a call, or no id: look among those offered
+                chosen = offered_action(number, legal_actions(state), self.rules)
+            try:
+                if chosen.__class__ is Play and state.phase is Phase.PLAY:  # most steps
+                    after = play_card(state, chosen, state.current)  # type: ignore[arg-type]
+                else:
+                    after = apply(state, chosen)
+            except IllegalActionError:  # not offered: say so in the ids' terms
+                offered_action(number, legal_actions(state), self.rules)
+                raise  # pragma: no cover - an action apply refuses is never offered
         else:  # not an int: action_from_id says why
             chosen = encoding.action_from_id(action, state)  # type: ignore[arg-type]
+            after = apply(state, chosen)
+        # The rewards are all zero until the deal ends, and nothing is stepped after that
+        # but the dead steps, which clear them: only the actor's cumulative reward resets.
         self._cumulative_rewards[agent] = 0.0
-        self.rewards = dict.fromkeys(self.agents, 0.0)
-        self.tarot = after = apply(state, chosen)
+        self.tarot = after
         self._follower.follow(state, chosen, after)
-        self._select()
+        current = after.current
+        if current is not None:
+            self.agent_selection = self.possible_agents[current]
+        else:
+            self._select()
 
     def render(self) -> str | None:
         """The whole table as text (``render_mode="ansi"``), or ``None`` without a mode."""
@@ -333,4 +370,75 @@ def env(
     raw = FrenchTarotEnv(
         seats=seats, render_mode=render_mode, perfect_recall=perfect_recall, rules=rules
     )
-    return wrappers.OrderEnforcingWrapper(raw)
+    return _OrderEnforcing(raw)
+
+
+def _before_reset(name: str) -> AttributeError:
+    return AttributeError(f"{name} cannot be accessed before reset")
+
+
+class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
+    """PettingZoo's order-enforcing wrapper, reading the environment's bookkeeping directly.
+
+    The same checks: the attributes of an episode cannot be read before ``reset``. Its
+    parent finds each of them through two ``__getattr__`` look-ups, which cost more than a
+    step of the game; here they are properties, and :meth:`last` asks the environment.
+    """
+
+    @property
+    def agents(self) -> list[str]:
+        if not self._has_reset:
+            raise _before_reset("agents")
+        agents: list[str] = self.env.agents
+        return agents
+
+    @property
+    def agent_selection(self) -> str:
+        if not self._has_reset:
+            raise _before_reset("agent_selection")
+        selected: str = self.env.agent_selection
+        return selected
+
+    @property
+    def rewards(self) -> dict[str, float]:
+        if not self._has_reset:
+            raise _before_reset("rewards")
+        rewards: dict[str, float] = self.env.rewards
+        return rewards
+
+    @property
+    def terminations(self) -> dict[str, bool]:
+        if not self._has_reset:
+            raise _before_reset("terminations")
+        terminations: dict[str, bool] = self.env.terminations
+        return terminations
+
+    @property
+    def truncations(self) -> dict[str, bool]:
+        if not self._has_reset:
+            raise _before_reset("truncations")
+        truncations: dict[str, bool] = self.env.truncations
+        return truncations
+
+    @property
+    def infos(self) -> dict[str, dict[str, Any]]:
+        if not self._has_reset:
+            raise _before_reset("infos")
+        infos: dict[str, dict[str, Any]] = self.env.infos
+        return infos
+
+    def step(self, action: Any) -> None:
+        """The selected agent acts (the parent's checks, one call less)."""
+        env = self.env
+        if self._has_reset and env.agents:
+            self._has_updated = True
+            env.step(action)
+        else:
+            super().step(action)
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """The selected agent's observation, cumulative reward, flags and info."""
+        if not self._has_reset:
+            raise _before_reset("agent_selection")
+        result: tuple[Any, float, bool, bool, dict[str, Any]] = self.env.last(observe)
+        return result

@@ -60,31 +60,21 @@ True
 
 from __future__ import annotations
 
-from typing import Final
-
 from frenchtarot._checks import describe_value
 from frenchtarot._core import tally as _tally
 from frenchtarot._core.state import State
 from frenchtarot._engine import legal_actions
-from frenchtarot.actions import (
-    ANNOUNCE_SLAM,
-    BIDS,
-    DISCARDS,
-    PASS,
-    PLAYS,
-    Action,
-    AnnounceSlam,
-    Bid,
-    Call,
-    Contract,
-    DeclareHandful,
-    Discard,
-    Pass,
-    Play,
-)
-from frenchtarot.cards import DECK
-from frenchtarot.encoding._layout import CALL_OFFSET, Field, TensorBuffer, layout
+from frenchtarot.actions import Action
+from frenchtarot.encoding import _ids
+from frenchtarot.encoding._ids import BID_IDS as BID_IDS
+from frenchtarot.encoding._ids import CALL_BASE as CALL_BASE
+from frenchtarot.encoding._ids import DISCARD_BASE as DISCARD_BASE
+from frenchtarot.encoding._ids import HANDFUL_BASE as HANDFUL_BASE
+from frenchtarot.encoding._ids import PASS_ID as PASS_ID
+from frenchtarot.encoding._ids import PLAY_BASE as PLAY_BASE
+from frenchtarot.encoding._ids import SLAM_ID as SLAM_ID
 from frenchtarot.encoding._layout import CALLABLE as CALLABLE
+from frenchtarot.encoding._layout import Field, TensorBuffer, layout
 from frenchtarot.errors import EncodingError, TarotTypeError
 from frenchtarot.observation import Observation
 from frenchtarot.rules import Rules
@@ -110,39 +100,6 @@ __all__ = [
 ]
 
 
-PASS_ID: Final = 0
-"""The id of ``Pass()``."""
-BID_IDS: Final[dict[Contract, int]] = {
-    Contract.PETITE: 1,
-    Contract.GARDE: 2,
-    Contract.GARDE_SANS: 3,
-    Contract.GARDE_CONTRE: 4,
-}
-"""The id of each :class:`~frenchtarot.Bid`, by contract."""
-SLAM_ID: Final = 5
-"""The id of ``AnnounceSlam()``."""
-HANDFUL_BASE: Final = 6
-"""The id of the simple handful; the double and the triple follow."""
-DISCARD_BASE: Final = 9
-"""The id of ``Discard(DECK[0])``; ``Discard(card)`` is ``DISCARD_BASE + card.index``."""
-PLAY_BASE: Final = DISCARD_BASE + 78
-"""The id of ``Play(DECK[0])``; ``Play(card)`` is ``PLAY_BASE + card.index``."""
-CALL_BASE: Final = PLAY_BASE + 78
-"""The id of the first callable card (five players)."""
-_BIDS: Final[tuple[Bid, ...]] = tuple(Bid(contract) for contract in BID_IDS)
-_SHARED_IDS: Final[dict[int, int]] = {
-    id(PASS): PASS_ID,
-    id(ANNOUNCE_SLAM): SLAM_ID,
-    **{id(BIDS[contract]): number for contract, number in BID_IDS.items()},
-    **{id(DISCARDS[card.index]): DISCARD_BASE + card.index for card in DECK},
-    **{id(PLAYS[card.index]): PLAY_BASE + card.index for card in DECK},
-}
-"""The id of each action :func:`~frenchtarot.legal_actions` offers as one shared object (the
-action values of :mod:`frenchtarot.actions`), by the object's identity: a quicker look-up
-than :func:`action_id`. The handfuls and calls, whose ids depend on the rules, are not here.
-The objects are module constants, kept alive as long as the module, so their ids stay."""
-
-
 def _check_rules(rules: object) -> Rules:
     if not isinstance(rules, Rules):
         raise TarotTypeError(f"expected Rules, not {describe_value(rules)}")
@@ -166,8 +123,7 @@ def num_actions(rules: Rules) -> int:
     >>> [num_actions(ft.RULES_BY_SEATS[n]) for n in (3, 4, 5)]
     [165, 165, 181]
     """
-    rules = _check_rules(rules)
-    return CALL_BASE + (len(CALLABLE) if rules.calls_partner else 0)
+    return _ids.num_actions(_check_rules(rules))
 
 
 def score_bound(rules: Rules) -> int:
@@ -225,44 +181,7 @@ def action_id(action: Action, rules: Rules) -> int:
     >>> action_id(ft.Play("KH"), ft.FOUR_PLAYER), action_id(ft.Call("KH"), ft.FIVE_PLAYER)
     (136, 172)
     """
-    rules = _check_rules(rules)
-    kind = action.__class__
-    if kind is Play:
-        return PLAY_BASE + action.card.index  # type: ignore[union-attr]
-    if kind is Discard:
-        return DISCARD_BASE + action.card.index  # type: ignore[union-attr]
-    if kind is Pass:
-        return PASS_ID
-    if kind is Bid:
-        return BID_IDS[action.contract]  # type: ignore[union-attr]
-    if kind is AnnounceSlam:
-        return SLAM_ID
-    if kind is DeclareHandful:
-        size = len(action.cards)  # type: ignore[union-attr]
-        sizes = [size for size, _bonus in rules.handfuls]
-        if size not in sizes:
-            raise EncodingError(
-                f"no id for {action}: a handful at the {rules.name} table has "
-                f"{', '.join(map(str, sizes[:-1]))} or {sizes[-1]} cards, not {size}",
-                action,
-            )
-        return HANDFUL_BASE + sizes.index(size)
-    if kind is Call:
-        card = action.card  # type: ignore[union-attr]
-        if not rules.calls_partner:
-            raise EncodingError(
-                f"no id for {action}: nobody calls a card at the {rules.name} table "
-                "(only five players do)",
-                action,
-            )
-        offset = CALL_OFFSET.get(card)
-        if offset is None:
-            raise EncodingError(
-                f"no id for {action}: only a Jack, Knight, Queen or King of a suit is ever called",
-                action,
-            )
-        return CALL_BASE + offset
-    raise TarotTypeError(f"expected an action, not {describe_value(action)}")
+    return _ids.id_of(action, _check_rules(rules))
 
 
 def _offered(position: State | Observation) -> tuple[Action, ...]:
@@ -286,19 +205,7 @@ def legal_ids(position: State | Observation) -> list[int]:
     Raises:
         TarotTypeError: ``position`` is neither a State nor an Observation.
     """
-    return ids_of(_offered(position), position.rules)
-
-
-def ids_of(offered: tuple[Action, ...], rules: Rules) -> list[int]:
-    """The ids of ``offered``, actions of ``rules`` (see :func:`legal_ids`).
-
-    For callers that hold the actions offered already (the learning adapters).
-    """
-    shared = _SHARED_IDS
-    return [
-        number if (number := shared.get(id(action), -1)) >= 0 else action_id(action, rules)
-        for action in offered
-    ]
+    return _ids.ids_of(_offered(position), position.rules)
 
 
 def legal_mask(position: State | Observation) -> list[int]:
@@ -354,31 +261,7 @@ offered are 0 1 2 3 4
     """
     if isinstance(number, bool) or not hasattr(number, "__index__"):
         raise TarotTypeError(f"an action id must be an int, not {describe_value(number)}")
-    return offered_action(int(number.__index__()), _offered(position), position.rules)
-
-
-def offered_action(number: int, offered: tuple[Action, ...], rules: Rules) -> Action:
-    """The action of ``offered`` whose id is ``number`` (see :func:`action_from_id`).
-
-    For callers that hold the actions offered already (the learning adapters).
-    """
-    total = num_actions(rules)
-    if not 0 <= number < total:
-        raise EncodingError(
-            f"action id {number} is out of range: the {rules.name} table has ids 0 to {total - 1}",
-            number,
-        )
-    shared = _SHARED_IDS
-    for action in offered:
-        known = shared.get(id(action), -1)
-        if (known if known >= 0 else action_id(action, rules)) == number:
-            return action
-    ids = " ".join(str(action_id(action, rules)) for action in offered) or "none"
-    raise EncodingError(
-        f"action id {number} ({describe_id(number, rules)}) is not offered here; the ids "
-        f"offered are {ids}",
-        number,
-    )
+    return _ids.offered_action(int(number.__index__()), _offered(position), position.rules)
 
 
 def describe_id(number: int, rules: Rules) -> str:
@@ -400,26 +283,7 @@ def describe_id(number: int, rules: Rules) -> str:
     >>> [describe_id(n, ft.FOUR_PLAYER) for n in (0, 3, 7, 9, 136)]
     ['pass', 'garde_sans', 'handful of 13', 'discard T1', 'play KH']
     """
-    total = num_actions(rules)
-    if isinstance(number, bool) or not isinstance(number, int) or not 0 <= number < total:
-        raise EncodingError(
-            f"{describe_value(number)} is no action id of the {rules.name} table "
-            f"(0 to {total - 1})",
-            number,
-        )
-    if number == PASS_ID:
-        return "pass"
-    if number < SLAM_ID:
-        return str(_BIDS[number - 1])
-    if number == SLAM_ID:
-        return "slam"
-    if number < DISCARD_BASE:
-        return f"handful of {rules.handfuls[number - HANDFUL_BASE][0]}"
-    if number < PLAY_BASE:
-        return f"discard {DECK[number - DISCARD_BASE]}"
-    if number < CALL_BASE:
-        return f"play {DECK[number - PLAY_BASE]}"
-    return f"call {CALLABLE[number - CALL_BASE]}"
+    return _ids.describe(number, _check_rules(rules))
 
 
 # ---------------------------------------------------------------------------------------------

@@ -1,21 +1,26 @@
-"""Tensors that follow a deal: the public fields kept up to date action by action.
+"""Tensors that follow a deal: every seat's tensor kept up to date action by action.
 
 Private: the learning adapters (:mod:`frenchtarot.openspiel`, :mod:`frenchtarot.pettingzoo`)
-keep one :class:`Follower` per deal. Most fields of the tensors are public (every seat sees
-the bids, the cards played, the tricks won alike): the follower keeps them in one buffer,
-changing the few entries each action changes, instead of writing the whole tensor again
-from the history at every call. :meth:`Follower.write` then copies that buffer and adds
-the fields of one seat (its hand, what it saw of the écart, its dealt hand...). The result
-equals :func:`~frenchtarot.encoding.information_state_tensor` (or, its first entries,
-:func:`~frenchtarot.encoding.observation_tensor`) of the seat's
-:func:`~frenchtarot.observe`; a state the follower has not followed (the first of a deal,
-a finished deal, one set from outside) is written from its observation instead.
+keep one :class:`Follower` per deal. It holds one buffer per seat, the seat's whole
+information-state tensor, and changes the few entries each action changes instead of
+writing the tensors again from the history at every call: a card played changes the public
+entries of every seat's buffer (the same in each) and clears one card of the player's hand.
+The fields of one seat (its hand, what it saw of the écart, what it knows of the taker's
+camp, its dealt hand...) are written again from the state, for that seat only and when its
+tensor is next asked for, after any action other than a card played in the ordinary way (a
+bid that ends the bidding, the call, the écart, the slam decision, a handful, the called
+card played). The result equals :func:`~frenchtarot.encoding.information_state_tensor` (or,
+its first entries, :func:`~frenchtarot.encoding.observation_tensor`) of the seat's
+:func:`~frenchtarot.observe`; a state the follower has not followed (the first of a deal, a
+finished deal, one set from outside) is written from its observation instead.
 """
 
 from __future__ import annotations
 
+import copy
+import functools
 from collections.abc import Callable
-from typing import Final
+from typing import Final, Generic, TypeVar
 
 from frenchtarot._core import flow as _flow
 from frenchtarot._core import masks as _masks
@@ -28,7 +33,6 @@ from frenchtarot.actions import (
     Contract,
     DeclareHandful,
     Discard,
-    Pass,
     Phase,
     Play,
 )
@@ -36,152 +40,287 @@ from frenchtarot.cards import EXCUSE_INDEX, HALF_POINTS
 from frenchtarot.encoding._layout import CALL_OFFSET, TensorBuffer, layout
 from frenchtarot.observation import observe
 from frenchtarot.rules import Rules
+from frenchtarot.scoring import score
 
-__all__ = ["Follower"]
+__all__ = ["BufferT", "Follower"]
 
-_PHASES: Final = tuple(Phase)
-_CONTRACTS: Final = tuple(Contract)
+_PHASE_INDEX: Final = {phase: n for n, phase in enumerate(Phase)}
+_CONTRACT_INDEX: Final = {contract: n for n, contract in enumerate(Contract)}
 _INDICES: Final = _masks.make_table(range(78))
 _SEAT_FIELDS: Final = ("seat", "hand", "partner", "alone", "ecart", "dealt_hand", "ecart_order")
 """The fields that depend on the seat looking; the others are the same for every seat."""
+_UNSEEN: Final = 78
+"""The entry of an écart card, in order, that the seat did not see."""
+_BIDDING: Final = Phase.BIDDING
+_PLAY: Final = Phase.PLAY
 
 
-class Follower:
-    """The public part of a deal's information-state tensor, kept up to date.
+@functools.cache
+def _entries(offset: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """The bit table of a field of 78 cards at ``offset``: a card's index plus ``offset``."""
+    return _masks.make_table(range(offset, offset + 78))
+
+
+BufferT = TypeVar("BufferT", bound=TensorBuffer)
+"""The kind of buffer a follower keeps (a list of floats, a NumPy array...)."""
+
+
+class Follower(Generic[BufferT]):
+    """Every seat's information-state tensor of one deal, kept up to date.
 
     Args:
         rules: The table.
         zeros: Makes a buffer of zeros of a given length (``numpy.zeros``, ``[0.0].__mul__``).
+        recall: Keep the information-state tensors; ``False`` keeps only the observation
+            tensors (their first entries), which is less work per action.
     """
 
-    def __init__(self, rules: Rules, zeros: Callable[[int], TensorBuffer]) -> None:
-        fields, _writers = layout(rules, True)
+    def __init__(self, rules: Rules, zeros: Callable[[int], BufferT], recall: bool = True) -> None:
+        fields, _writers = layout(rules, recall)
+        self.recall = recall
         self.rules = rules
-        self.at = {field.name: field.offset for field in fields}
+        self.seats = seats = rules.seats
+        self.at = at = {field.name: field.offset for field in fields}
         self.size = fields[-1].end
         self.zeros = zeros
-        self.public = zeros(self.size)
         self.state: State | None = None
-        self.played = [0] * rules.seats
+        self.rows: list[BufferT] = [zeros(self.size) for _ in range(seats)]
+        """Each seat's tensor: the public entries, the same in every row, and its own."""
+        self.ones: list[list[int]] = [[] for _ in range(seats)]
+        """The entries of each seat's own fields set to 1 when they were last written."""
+        self.stale = [True] * seats
+        """Whether each seat's own fields are to be written again."""
+        self.played = [0] * seats
         """The cards each seat has played, as masks."""
         self.ecart: list[int] = []
         """The écart's cards in order."""
+        self.counts: dict[int, float] = {}
+        """The public entries that are counts (hand sizes, tricks and points won), by entry."""
+        self._current = at["current"]
+        self._played = at["played"]
+        self._trick_at = at["trick"]
+        self._hand_sizes = at["hand_sizes"]
+        self._tricks = at.get("tricks", 0)
+        self._won = at["won"]
+        self._leader_at = at["leader"]
+        self._hand = at["hand"]
+        self._block = 79 * seats
+        self._calls = rules.calls_partner
+        self._counted = [
+            *range(self._hand_sizes, self._hand_sizes + seats),
+            *range(self._won, self._won + 2 * seats),
+        ]
+        self._hand_table = _entries(self._hand)
+        self._dealt_table = _entries(at.get("dealt_hand", 0))
+        self._ecart_table = _entries(at["ecart"])
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Follower[BufferT]:
+        """A follower of the same deal with buffers of its own (tables and states shared)."""
+        twin = copy.copy(self)
+        twin.rows = [copy.copy(row) for row in self.rows]
+        twin.ones = [list(ones) for ones in self.ones]
+        twin.stale = list(self.stale)
+        twin.played = list(self.played)
+        twin.ecart = list(self.ecart)
+        twin.counts = dict(self.counts)
+        return twin
 
     # --- Following a deal -----------------------------------------------------------------
 
     def start(self, state: State) -> None:
         """Follow ``state`` from now on (written from its observation unless a deal's first)."""
         rules = self.rules
-        self.public = public = self.zeros(self.size)
+        seats = self.seats
         self.state = state
         hands, trick, leader, _dog, _discard = masks_of(state)
-        self.played = [0] * rules.seats
-        orders = _flow.TRICK_ORDER[rules.seats]
+        self.played = [0] * seats
+        orders = _flow.TRICK_ORDER[seats]
         for done in state.tricks:
             for seat, card in zip(orders[done.leader], done.cards, strict=True):
                 self.played[seat] |= 1 << card.index
-        if state.phase is Phase.PLAY:
+        if state.phase is _PLAY:
             for seat, index in zip(orders[leader], trick, strict=False):
                 self.played[seat] |= 1 << index
         self.ecart = [action.card.index for action in state.history if isinstance(action, Discard)]
         at = self.at
+        rows = self.rows
         if not state.history and state.current is not None:  # a deal's first state
-            public[at["dealer"] + state.dealer] = 1.0
-            public[at["phase"]] = 1.0
-            public[at["current"] + state.current] = 1.0
+            for row in rows:
+                fill = getattr(row, "fill", None)
+                if fill is not None:  # a NumPy array
+                    fill(0.0)
+                else:
+                    row[:] = [0.0] * self.size  # type: ignore[index, assignment]
+            for entry in (at["dealer"] + state.dealer, at["phase"], at["current"] + state.current):
+                self._set(entry, 1.0)
             for seat, hand in enumerate(hands):
-                public[at["hand_sizes"] + seat] = float(hand.bit_count())
-            return
-        _, writers = layout(rules, True)
-        fields, _ = layout(rules, True)
-        seen = observe(state, state.current if state.current is not None else 0)
-        for field, writer in zip(fields, writers, strict=True):
-            if field.name not in _SEAT_FIELDS:
-                writer(public, field.offset, seen)
+                self._set(self._hand_sizes + seat, float(hand.bit_count()))
+        else:
+            public = self.zeros(self.size)
+            fields, writers = layout(rules, self.recall)
+            seen = observe(state, state.current if state.current is not None else 0)
+            for field, writer in zip(fields, writers, strict=True):
+                if field.name not in _SEAT_FIELDS:
+                    writer(public, field.offset, seen)
+            for row in rows:
+                row[:] = public  # type: ignore[index, assignment]
+        first = rows[0]
+        self.counts = {entry: float(first[entry]) for entry in self._counted}
+        self.ones = [[] for _ in range(seats)]
+        self.stale = [True] * seats
 
-    def _one_hot(self, name: str, before: int | None, after: int | None) -> None:
-        public, at = self.public, self.at[name]
-        if before is not None:
-            public[at + before] = 0.0
-        if after is not None:
-            public[at + after] = 1.0
+    def _set(self, entry: int, value: float) -> None:
+        """Set a public entry, in every seat's tensor."""
+        for row in self.rows:
+            row[entry] = value
+
+    def _add(self, entry: int, value: float) -> None:
+        """Add to a public entry (a count), in every seat's tensor."""
+        counts = self.counts
+        total = counts.get(entry, 0.0) + value
+        counts[entry] = total
+        for row in self.rows:
+            row[entry] = total
 
     def follow(self, before: State, action: Action, after: State) -> None:
-        """``action`` took ``before`` to ``after``: change the public entries it changes."""
-        if before is not self.state or after.current is None:
-            self.start(after)
+        """``action`` took ``before`` to ``after``: change the entries it changes."""
+        if before is not self.state:
+            self.state = None  # written from its observation if asked for
             return
         self.state = after
-        public, at, seats = self.public, self.at, self.rules.seats
         seat: int = before.current  # type: ignore[assignment]
-        self._one_hot("current", seat, after.current)
+        current = self._current
+        rows = self.rows
+        for row in rows:
+            row[current + seat] = 0.0
+        next_seat = after.current
+        if next_seat is not None:
+            for row in rows:
+                row[current + next_seat] = 1.0
         phase = before.phase
-        if phase is Phase.PLAY and action.__class__ is Play:
+        if phase is _PLAY and action.__class__ is Play:
             self._play(before, action, after, seat)
-            return
+        else:
+            self._other(before, action, after, seat, phase)
+        if next_seat is None:  # the deal is over: its phase, its score; every camp known
+            at = self.at
+            if after.phase is Phase.DONE:
+                self._set(at["phase"] + _PHASE_INDEX[_PLAY], 0.0)
+                self._set(at["phase"] + _PHASE_INDEX[Phase.DONE], 1.0)
+            for place, delta in enumerate(score(after).deltas):
+                self._set(at["score"] + place, float(delta))
+            self.stale = [True] * self.seats
+
+    def _other(self, before: State, action: Action, after: State, seat: int, phase: Phase) -> None:
+        """Every action but a card played: the bidding, the call, the écart, slam, handfuls."""
+        at, seats, set_ = self.at, self.seats, self._set
         if after.phase is not phase:
-            self._one_hot("phase", _PHASES.index(phase), _PHASES.index(after.phase))
-        if phase is Phase.BIDDING:
-            word = 1 + _CONTRACTS.index(action.contract) if isinstance(action, Bid) else 0
-            public[at["bids"] + 5 * seat + word] = 1.0
+            set_(at["phase"] + _PHASE_INDEX[phase], 0.0)
+            set_(at["phase"] + _PHASE_INDEX[after.phase], 1.0)
+        if phase is _BIDDING:
+            word = 1 + _CONTRACT_INDEX[action.contract] if isinstance(action, Bid) else 0
+            set_(at["bids"] + 5 * seat + word, 1.0)
             if isinstance(action, Bid):
-                before_contract = before.contract
-                self._one_hot("taker", before.taker, seat)
-                self._one_hot(
-                    "contract",
-                    None if before_contract is None else _CONTRACTS.index(before_contract),
-                    word - 1,
-                )
+                if before.taker is not None:
+                    set_(at["taker"] + before.taker, 0.0)
+                set_(at["taker"] + seat, 1.0)
+                if before.contract is not None:
+                    set_(at["contract"] + _CONTRACT_INDEX[before.contract], 0.0)
+                set_(at["contract"] + word - 1, 1.0)
         elif isinstance(action, Call):
-            public[at["called"] + CALL_OFFSET[action.card]] = 1.0
+            set_(at["called"] + CALL_OFFSET[action.card], 1.0)
         elif isinstance(action, Discard):
             index = action.card.index
             self.ecart.append(index)
-            public[at["hand_sizes"] + seat] -= 1.0
+            self._add(self._hand_sizes + seat, -1.0)
             if index < EXCUSE_INDEX:
-                public[at["ecart_trumps"] + index] = 1.0
-        elif isinstance(action, (Pass, AnnounceSlam)):  # the slam decision: the play starts
-            if isinstance(action, AnnounceSlam):
-                public[at["slam"]] = 1.0
-            leader: int = after.current
-            public[at["leader"] + leader] = 1.0
-            public[at["tricks"] + 78 * seats + leader] = 1.0
+                set_(at["ecart_trumps"] + index, 1.0)
         elif isinstance(action, DeclareHandful):
             start = at["handfuls"] + 22 * seat
             for card in action.cards:
-                public[start + card.index] = 1.0
+                set_(start + card.index, 1.0)
+        elif phase is Phase.SLAM:  # the slam decision: the play starts
+            if isinstance(action, AnnounceSlam):
+                set_(at["slam"], 1.0)
+            leader: int = after.current  # type: ignore[assignment]
+            set_(self._leader_at + leader, 1.0)
+            if self.recall:
+                set_(self._tricks + 78 * seats + leader, 1.0)
         if phase in (Phase.BIDDING, Phase.CALL) and _flow.dog_is_public(
             after.phase, after.contract
         ):
             for index in _masks.indices(masks_of(after)[3]):
-                public[at["dog"] + index] = 1.0
+                set_(at["dog"] + index, 1.0)
             taker: int = after.taker  # type: ignore[assignment]
-            public[at["hand_sizes"] + taker] += float(self.rules.dog_size)
+            self._add(self._hand_sizes + taker, float(self.rules.dog_size))
+        if phase is not _BIDDING or after.phase is not _BIDDING:
+            self.stale = [True] * seats  # the seats' own fields may have changed
 
     def _play(self, before: State, action: Play, after: State, seat: int) -> None:
-        public, at, seats = self.public, self.at, self.rules.seats
-        index = action.card.index
+        rows, seats = self.rows, self.seats
+        index = action.card._index
         number = len(before.tricks)
         trick = masks_of(before)[1]
         position = len(trick)
         self.played[seat] |= 1 << index
-        public[at["played"] + 78 * seat + index] = 1.0
-        public[at["trick"] + 78 * position + index] = 1.0
-        public[at["hand_sizes"] + seat] -= 1.0
-        public[at["tricks"] + 79 * seats * number + 78 * seat + index] = 1.0
+        played = self._played + 78 * seat + index
+        in_trick = self._trick_at + 78 * position + index
+        in_tricks = self._tricks + self._block * number + 78 * seat + index
+        sizes = self._hand_sizes + seat
+        counts = self.counts
+        left = counts[sizes] - 1.0
+        counts[sizes] = left
+        if self.recall:
+            for row in rows:
+                row[played] = 1.0
+                row[in_trick] = 1.0
+                row[in_tricks] = 1.0
+                row[sizes] = left
+        else:
+            for row in rows:
+                row[played] = 1.0
+                row[in_trick] = 1.0
+                row[sizes] = left
+        rows[seat][self._hand + index] = 0.0
+        if self._calls:
+            called = record_of(before).called
+            if called is not None and called._index == index:
+                self.stale = [True] * seats  # the taker's camp is known to all
         if position + 1 < seats:
             return
+        set_ = self._set
+        start = self._trick_at
         for place, card in enumerate(trick):
-            public[at["trick"] + 78 * place + card] = 0.0
-        public[at["trick"] + 78 * position + index] = 0.0
+            set_(start + 78 * place + card, 0.0)
+        set_(in_trick, 0.0)
         winner = after.tricks[-1].winner
-        public[at["won"] + winner] += 1.0
-        half = sum(HALF_POINTS[card] for card in trick) + HALF_POINTS[index]
-        public[at["won"] + seats + winner] += half / 2
-        self._one_hot("leader", masks_of(before)[2], winner)
-        public[at["tricks"] + 79 * seats * (number + 1) + 78 * seats + winner] = 1.0
+        won = self._won
+        self._add(won + winner, 1.0)
+        half = HALF_POINTS[index]
+        for card in trick:
+            half += HALF_POINTS[card]
+        self._add(won + seats + winner, half / 2)
+        set_(self._leader_at + masks_of(before)[2], 0.0)
+        if after.current is None:  # the last trick: no leader any more
+            return
+        set_(self._leader_at + winner, 1.0)
+        if self.recall:
+            set_(self._tricks + self._block * (number + 1) + 78 * seats + winner, 1.0)
 
     # --- Writing a seat's tensor ----------------------------------------------------------
+
+    def row(self, state: State, seat: int) -> BufferT:
+        """``seat``'s information-state tensor of ``state``: the follower's own buffer.
+
+        The buffer changes with the next action followed: copy it to keep it.
+        """
+        if state is not self.state:
+            self.start(state)
+        row = self.rows[seat]
+        if self.stale[seat]:
+            self._own(state, seat, row)
+            self.stale[seat] = False
+        return row
 
     def write(self, state: State, seat: int, out: TensorBuffer) -> None:
         """Write ``seat``'s tensor of ``state`` into ``out`` (any of its entries overwritten).
@@ -189,43 +328,45 @@ class Follower:
         ``out`` is as long as the information-state tensor, or the observation tensor (its
         first entries).
         """
-        if state is not self.state:
-            self.start(state)
-        size = len(out)
-        out[:] = self.public[:size]  # type: ignore[index]
+        row = self.row(state, seat)
+        out[:] = row[: len(out)]  # type: ignore[index]
+
+    def _own(self, state: State, seat: int, row: BufferT) -> None:
+        """Write ``seat``'s own fields into its row, clearing those written before."""
         at = self.at
         record = record_of(state)
         hands, _trick, _leader, dog, discard = masks_of(state)
         hand = hands[seat]
-        ones = [at["seat"] + seat]
-        start = at["hand"]
-        ones += [start + index for index in _masks.select(_INDICES, hand)]
+        ones = [at["seat"] + seat, *_masks.select(self._hand_table, hand)]
         taker = record.taker
         dog_shown = _flow.dog_is_public(state.phase, record.contract)
         if dog_shown and seat == taker:
-            start = at["ecart"]
-            ones += [start + index for index in _masks.select(_INDICES, discard)]
+            ones += _masks.select(self._ecart_table, discard)
         if record.called is not None:
             partner, alone = self._camp(state, seat, dog_shown)
             if partner is not None:
                 ones.append(at["partner"] + partner)
             if alone:
                 ones.append(at["alone"])
-        if size == self.size:
+        if self.recall:
             dealt = hand | self.played[seat]
             if dog_shown and seat == taker:
                 dealt = (dealt | discard) & ~dog
-            start = at["dealt_hand"]
-            ones += [start + index for index in _masks.select(_INDICES, dealt)]
+            ones += _masks.select(self._dealt_table, dealt)
             start = at["ecart_order"]
             for position, index in enumerate(self.ecart):
-                ones.append(start + 79 * position + (index if seat == taker or index < 21 else 78))
-        put = getattr(out, "put", None)
-        if put is not None:  # a NumPy array: one call
+                seen = index if seat == taker or index < EXCUSE_INDEX else _UNSEEN
+                ones.append(start + 79 * position + seen)
+        put = getattr(row, "put", None)
+        if put is not None:  # a NumPy array: one call each
+            put(self.ones[seat], 0.0)
             put(ones, 1.0)
-            return
-        for entry in ones:
-            out[entry] = 1.0
+        else:
+            for entry in self.ones[seat]:
+                row[entry] = 0.0
+            for entry in ones:
+                row[entry] = 1.0
+        self.ones[seat] = ones
 
     def _camp(self, state: State, seat: int, dog_shown: bool) -> tuple[int | None, bool]:
         """What ``seat`` knows of the taker's camp (as :func:`~frenchtarot.observe` says)."""

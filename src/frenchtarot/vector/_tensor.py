@@ -9,6 +9,8 @@ into the mask in one call.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 from numpy.typing import NDArray
 
@@ -72,6 +74,12 @@ def _handfuls(batch: Batch, idx: Ints, lo: Words) -> Words:
     return words
 
 
+def _as_bits(batch: Batch, values: NDArray[Any]) -> NDArray[Any]:
+    """Zeros and ones as :attr:`Batch.bits` holds them (float16's bit patterns, or as they are)."""
+    one = batch.one
+    return values if one is None else values * one
+
+
 def legal_mask(batch: Batch, lo: Words, hi: Words) -> NDArray[np.bool_]:
     """Each deal's legal-action mask; ``lo``, ``hi``: each seat to act's hand."""
     table = batch.table
@@ -122,25 +130,26 @@ def write_seat_fields(batch: Batch, lo: Words, hi: Words) -> None:
     taker of a Petite or Garde sees it), and, with five players, what it knows of the
     taker's camp.
     """
-    table, offsets, obs = batch.table, batch.table.offsets, batch.obs
+    table, offsets, bits = batch.table, batch.table.offsets, batch.bits
     seats = table.seats
     cur = batch.cur
-    one_hot = table.one_hot[cur]
-    obs[:, offsets["seat"] : offsets["seat"] + seats] = one_hot
-    obs[:, offsets["current"] : offsets["current"] + seats] = one_hot
+    one_hot = batch.one_hot[cur]
+    bits[:, offsets["seat"] : offsets["seat"] + seats] = one_hot
+    bits[:, offsets["current"] : offsets["current"] + seats] = one_hot
     contract = batch.contract
     dog_shown = (contract >= 0) & (contract <= T.GARDE) & (batch.phase >= T.DISCARD)
     words = np.empty((batch.n, 2), U64)
     words[:, 0] = lo
     words[:, 1] = hi
-    obs[:, offsets["hand"] : offsets["hand"] + 78] = T.unpack(words)[:, :78]
+    bits[:, offsets["hand"] : offsets["hand"] + 78] = _as_bits(batch, T.unpack(words)[:, :78])
     # The écart, for the taker of a Petite or Garde: written where it shows or showed.
     sees = dog_shown & (cur == batch.taker)
     rows = np.flatnonzero(sees | batch.ecart_shown)
     if len(rows):
         shown = sees[rows]
         words = np.stack([batch.disc_lo[rows] * shown, batch.disc_hi[rows] * shown], axis=1)
-        obs[rows, offsets["ecart"] : offsets["ecart"] + 78] = T.unpack(words)[:, :78]
+        at = offsets["ecart"]
+        bits[rows, at : at + 78] = _as_bits(batch, T.unpack(words)[:, :78])
         batch.ecart_shown = sees
     if table.recall:
         _write_recall(batch, lo, hi, dog_shown)
@@ -149,14 +158,14 @@ def write_seat_fields(batch: Batch, lo: Words, hi: Words) -> None:
         played = batch.called_played
         knows = (partner >= 0) & (played | (cur == partner))
         at = offsets["partner"]
-        obs[:, at : at + seats] = table.one_hot[np.where(knows, partner, seats)]
+        bits[:, at : at + seats] = batch.one_hot[np.where(knows, partner, seats)]
         in_dog = batch.called_in_dog
         alone = (
             (batch.called >= 0)
             & (partner < 0)
             & (played | (dog_shown & in_dog) | ((cur == batch.taker) & ~in_dog))
         )
-        obs[:, offsets["alone"]] = alone
+        bits[:, offsets["alone"]] = _as_bits(batch, alone)
 
 
 def _write_recall(batch: Batch, lo: Words, hi: Words, dog_shown: NDArray[np.bool_]) -> None:
@@ -171,7 +180,8 @@ def _write_recall(batch: Batch, lo: Words, hi: Words, dog_shown: NDArray[np.bool
     dealt_lo = np.where(back, (dealt_lo | batch.disc_lo) & ~batch.dog_lo, dealt_lo)
     dealt_hi = np.where(back, (dealt_hi | batch.disc_hi) & ~batch.dog_hi, dealt_hi)
     words = np.stack([dealt_lo, dealt_hi], axis=1)
-    obs[:, offsets["dealt_hand"] : offsets["dealt_hand"] + 78] = T.unpack(words)[:, :78]
+    at = offsets["dealt_hand"]
+    batch.bits[:, at : at + 78] = _as_bits(batch, T.unpack(words)[:, :78])
     # The écart in order: the taker sees each card, the others the trumps only.
     view = taker.astype(np.int64)
     count = batch.necart
