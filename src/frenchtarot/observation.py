@@ -19,9 +19,10 @@ learns who that is (the taker neither) until the called card is played: an obser
 names the partner only to the partner itself until then, and nothing else in it (the key,
 the text form, the actions offered, the Excuse exchanges) gives it away.
 
-Someone watching the table (a spectator) is shown less still: :func:`public_view` makes,
-from any seat's observation, what everyone at the table knows, with nothing private to
-that seat (its hand, its own écart, the actions it is offered, a partner it alone knows).
+Someone watching the table (a spectator) is shown less still:
+:func:`~frenchtarot.observation.public_view` makes, from any seat's observation, what
+everyone at the table knows, with nothing private to that seat (its hand, its own écart,
+the actions it is offered, a partner it alone knows).
 
 Each observation also carries a :attr:`Observation.key`, a summary of everything the seat
 has seen since the deal, in order (perfect recall). Two states give the same key for a seat
@@ -81,9 +82,9 @@ class Observation:
     """Everything one seat legitimately knows at one moment of a deal.
 
     Make observations with :func:`observe`, and the public view of a deal (what a spectator
-    is shown) with :func:`public_view`. An observation is immutable, hashable and compared
-    by value. All cards are given in canonical order (the order of
-    :data:`~frenchtarot.DECK`) unless said otherwise.
+    is shown) with :func:`~frenchtarot.observation.public_view`. An observation is
+    immutable, hashable and compared by value. All cards are given in canonical order (the
+    order of :data:`~frenchtarot.DECK`) unless said otherwise.
 
     Attributes:
         rules: The table's rules: its size and its house rules (the contracts offered,
@@ -127,8 +128,9 @@ class Observation:
         annulment: Why the deal was annulled, or ``None``.
         shown_hand: The hand of the player holding a petit sec, which that player must
             spread face up before the deal is annulled; ``None`` otherwise.
-        public: Whether this is a public view (:func:`public_view`): what everyone at the
-            table knows, seen from :attr:`seat`'s place. It then holds no hand (and no
+        public: Whether this is a public view
+            (:func:`~frenchtarot.observation.public_view`): what everyone at the table
+            knows, seen from :attr:`seat`'s place. It then holds no hand (and no
             :attr:`dealt_hand`), no écart of its own and no legal actions, and
             :attr:`is_my_turn` is false.
     """
