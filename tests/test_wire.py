@@ -921,9 +921,10 @@ def public_mutants(found: list[dict[str, Any]]) -> Iterator[Any]:
     mutation of the fields a public view constrains, and each hidden écart card named."""
     public = [record for record in found if record.get("public") is True]
     assert len(public) >= 4
+    marks: tuple[object, ...] = (True, False, None, 1, "true", [])
     for record in found:
-        for value in (True, False, None, 1, "true", []):
-            yield {**record, "public": value}
+        for mark in marks:
+            yield {**record, "public": mark}
     for record in public:
         for path in PUBLIC_PATHS:
             for value in mutations(record[path], True):
