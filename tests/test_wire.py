@@ -602,6 +602,7 @@ BAD_PUBLIC_VIEWS: list[tuple[dict[str, Any], str, object, str, str, bool]] = [
     (PUBLIC_FOUR_VIEW, "hand", FOUR_VIEW["hand"], "$.hand", "a public view holds no hand", True),
     (FOUR_VIEW, "public", True, "$.hand", "a public view holds no hand", True),
     (PUBLIC_FOUR_VIEW, "discard", FOUR_VIEW["discard"], "$.discard", "no écart of its own", True),
+    (PUBLIC_FOUR_VIEW, "discard", [], "$.discard", "no écart of its own", True),
     (
         PUBLIC_FOUR_VIEW,
         "legal_actions",

@@ -119,9 +119,7 @@ def decode_observation(document: dict[str, object]) -> Observation:
         fail("$.taker", "the taker (the highest bidder) and the contract go together")
     called, partner, alone = _camp(record, rules)
     hand, sizes = _hand(record, rules, seat, public)
-    dog, discard, shown_discard = _dog(record, rules)
-    if public and discard is not None:
-        fail("$.discard", "a public view holds no écart of its own: expected null")
+    dog, discard, shown_discard = _dog(record, rules, public)
     slam = read_boolean(record["slam"], "$.slam")
     handfuls = _handfuls(record["handfuls"], rules)
     tricks = _tricks(record["tricks"], rules)
@@ -239,15 +237,17 @@ def _hand(
 
 
 def _dog(
-    record: dict[str, object], rules: Rules
+    record: dict[str, object], rules: Rules, public: bool
 ) -> tuple[tuple[Card, ...] | None, tuple[Card, ...] | None, tuple[Card, ...]]:
-    """The dog turned up, the seat's own écart, the trumps of the écart shown."""
+    """The dog turned up, the seat's own écart (none in a public view), its trumps shown."""
     size = rules.dog_size
     preset = is_preset(rules)
     raw = record["dog"]
     dog = None if raw is None else read_card_set(raw, "$.dog", size, size, shape=preset)
     raw = record["discard"]
     discard = None if raw is None else read_card_set(raw, "$.discard", 0, size, shape=preset)
+    if public and discard is not None:
+        fail("$.discard", "a public view holds no écart of its own: expected null")
     shown = read_card_set(record["shown_discard"], "$.shown_discard", 0, size, shape=preset)
     for number, card in enumerate(shown):
         if not card.is_trump:
