@@ -24,6 +24,7 @@ from frenchtarot import (
     Card,
     Contract,
     DeclareHandful,
+    Discard,
     InvalidSeatError,
     NotationError,
     Pass,
@@ -46,7 +47,9 @@ from frenchtarot.observation import (
     Observation,
     information_state_key,
     observe,
+    public_view,
 )
+from frenchtarot.records import dumps
 from tests.builders import (
     MODES,
     Deal,
@@ -661,3 +664,122 @@ def test_the_helpers_never_contradict_the_hidden_cards(state: State, seat: int) 
             assert card.suit not in voids
             if card.is_trump and limit is not None:
                 assert card.rank <= limit
+
+
+# ---------------------------------------------------------------------------------------------
+# The public view: what everyone at the table knows, as a spectator is shown it.
+
+
+def public_cards(state: State) -> frozenset[Card]:
+    """Every card all the seats may see named (:func:`named`): what a public view may show."""
+    return frozenset.intersection(*(named(state, seat) for seat in range(state.rules.seats)))
+
+
+@pytest.mark.parametrize("rules", TABLES, ids=TABLE_IDS)
+@given(
+    seed=st.integers(min_value=0, max_value=2**32),
+    mode=st.sampled_from(MODES),
+    steps=st.integers(min_value=0, max_value=90),
+)
+def test_the_public_view_is_the_same_from_every_seat_and_shows_what_everyone_knows(
+    rules: Rules, seed: int, mode: str, steps: int
+) -> None:
+    state = play_random(start(random_deal(seed, mode, rules)), random.Random(seed), steps)
+    first = public_view(observe(state, 0))
+    for seat in range(rules.seats):
+        view = public_view(observe(state, seat))
+        assert view.public and view.seat == seat
+        assert attrs.evolve(view, seat=0) == first
+        assert view.hand == view.dealt_hand == view.legal_actions == ()
+        assert view.discard is None and not view.is_my_turn
+        assert public_view(view) == view
+        assert view.partner == known_partner(state, -1)  # no seat: not the partner
+        assert view.key[1:] == first.key[1:] and view.key[2] == "public"
+        assert cards_observed(view) == public_cards(state)
+        assert not observe(state, seat).public
+
+
+@pytest.mark.parametrize("rules", TABLES, ids=TABLE_IDS)
+@given(seed=st.integers(min_value=0, max_value=2**32), mode=st.sampled_from(MODES), steps=STEPS)
+def test_the_public_tells_two_deals_apart_exactly_when_everyone_saw_a_difference(
+    rules: Rules, seed: int, mode: str, steps: int
+) -> None:
+    """Twins: two deals that differ by two cards exchanged give the same public view, to the
+    byte of its record, unless every seat has seen one of the two. (The called card's name
+    is public, not where it lies: exchanged, it may change the partner, which the public
+    learns only once the card is played.)"""
+    rng = random.Random(seed)
+    state = play_random(start(random_deal(seed, mode, rules)), rng, steps)
+    found = twin(state, rng)
+    assert found is not None, "no pair of cards could be exchanged"
+    other, a, b = found
+    seen = [visible(deal, seat) for deal in (state, other) for seat in range(rules.seats)]
+    everyone = frozenset.intersection(*seen[: rules.seats]) | frozenset.intersection(
+        *seen[rules.seats :]
+    )
+    saw = bool({a, b} & everyone)
+    seat = seed % rules.seats
+    mine, theirs = public_view(observe(state, seat)), public_view(observe(other, seat))
+    assert (mine != theirs) is saw, (a, b)
+    assert (dumps(mine) != dumps(theirs)) is saw, (a, b)
+
+
+def test_the_public_view_hides_the_taker_s_ecart_and_keeps_its_trumps() -> None:
+    state = play_out(new_deal(seed=11), "garde pass pass pass")
+    rng = random.Random(5)
+    while state.phase is not Phase.PLAY:
+        state = apply(state, rng.choice(legal_actions(state)))
+    taker = state.taker
+    assert taker is not None
+    mine = observe(state, taker)
+    shown = public_view(mine)
+    discards = [a for a in mine.history if isinstance(a, Discard)]
+    assert len(discards) == state.rules.dog_size
+    hidden = [a for a in shown.history if a is None]
+    assert len(hidden) == sum(not a.card.is_trump for a in discards)
+    assert shown.history == observe(state, (taker + 1) % 4).history
+
+
+def test_the_public_view_names_the_partner_once_the_called_card_is_played() -> None:
+    named_ = hidden = 0
+    for seed in range(30):
+        for state in play_to_end(new_deal(seed=seed, rules=FIVE_PLAYER), random.Random(seed)):
+            called, partner = state.called, state.partner
+            if called is None or partner is None or state.phase is Phase.DONE:
+                continue
+            played = any(called in t.cards for t in state.tricks) or called in (
+                state.current_trick if state.phase is Phase.PLAY else ()
+            )
+            view = public_view(observe(state, partner))
+            if played:
+                assert view.partner == partner
+                named_ += 1
+            else:
+                assert view.partner is None and not view.alone
+                hidden += 1
+    assert named_ and hidden
+
+
+def test_the_public_knows_the_taker_is_alone_when_the_dog_shows_the_called_card() -> None:
+    state = deal({}, "KH", dealer=0, rules=FIVE_PLAYER)
+    state = play_out(state, "garde pass pass pass pass call KH")
+    assert state.phase is Phase.DISCARD and state.partner is None
+    for seat in range(5):
+        view = public_view(observe(state, seat))
+        assert view.alone and view.partner is None
+
+
+def test_a_public_view_reads_as_one() -> None:
+    state = new_deal(seed=1)
+    view = public_view(observe(state, 1))
+    assert repr(view) == "<Observation of seat 1: bidding, dealer 0, public, seat 1 to act>"
+    assert str(view).splitlines()[:2] == [
+        "seat 1, dealer 0, bidding, seat 1 to act",
+        "public view: no hand",
+    ]
+    assert "legal:" not in str(view) and "legal:" in str(observe(state, 1))
+
+
+def test_the_public_view_takes_an_observation_only() -> None:
+    with pytest.raises(TarotTypeError, match="expected an Observation, not State"):
+        public_view(new_deal(seed=1))  # type: ignore[arg-type]

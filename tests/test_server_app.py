@@ -33,7 +33,7 @@ from starlette.routing import Mount
 import frenchtarot as ft
 from frenchtarot import records
 from frenchtarot.match import Match
-from frenchtarot.observation import Observation
+from frenchtarot.observation import Observation, public_view
 from frenchtarot.players import SimplePlayer
 from frenchtarot.rules import PRESETS, RULES_BY_SEATS
 from frenchtarot.server import Settings, create_app
@@ -350,7 +350,26 @@ def play_match(
     for socket in [*humans.values(), *wrong.listening]:
         final = socket.until_view(lambda frame: frame["status"] == "match_over")
         assert final["breakdown"] == view["breakdown"] and final["sheet"] == view["sheet"]
+    check_views_load(spectator, humans)
     return sent, view, wrong
+
+
+def check_views_load(spectator: Socket, humans: dict[int, Socket]) -> None:
+    """The observation record of every view frame received, read as sent by the library's
+    own reader: the spectator's a public view, each seat's its own observation; each writes
+    back to the same bytes."""
+    for socket, seat in [(spectator, None), *((socket, seat) for seat, socket in humans.items())]:
+        texts = [text for text in socket.texts if text.startswith('{"type":"view"')]
+        assert len(texts) == len(socket.views) > 0
+        for text in texts:
+            record = text.partition(',"observation":')[2][:-1]
+            observation = records.load_observation(record)
+            assert records.dumps(observation) == record
+            assert observation.public is (seat is None)
+            if seat is None:
+                assert public_view(observation) == observation
+            else:
+                assert observation.seat == seat
 
 
 def check_record(

@@ -36,6 +36,7 @@ from frenchtarot import (
     svg,
 )
 from frenchtarot.errors import InvalidSettingsError
+from frenchtarot.observation import public_view
 from frenchtarot.svg import _layout, _looks
 from tests.builders import play_out, twin
 from tests.strategies import TABLE_IDS, TABLES
@@ -478,6 +479,7 @@ REFUSALS: list[tuple[Callable[[], object], type[TarotError], str]] = [
     (lambda: svg.card(KH, theme=None), TarotTypeError, "theme"),  # type: ignore[arg-type]
     (lambda: svg.observation(OBS, spectator=1), TarotTypeError, "spectator"),  # type: ignore[arg-type]
     (lambda: svg.observation(OBS, spectator=True), InvalidSettingsError, "public view"),
+    (lambda: svg.observation(attrs.evolve(OBS, public=True)), InvalidSettingsError, "public view"),
 ]
 
 
@@ -502,6 +504,20 @@ def test_a_spectator_s_picture_says_you_to_no_seat(rules: Rules) -> None:
         assert hand in seat and hand not in watched
         title = "What everyone sees" if lang == "en" else "Ce que voit toute la table"
         assert title in all_text(parse(watched)) and title not in seat
+
+
+@pytest.mark.parametrize("rules", TABLES, ids=TABLE_IDS)
+def test_a_public_view_is_drawn_for_a_spectator_without_asking(rules: Rules) -> None:
+    state = play_out(ft.new_deal(seed=5, rules=rules), "pass " * (rules.seats - 1))
+    assert state.current is not None
+    view = public_view(ft.observe(state, state.current))
+    for lang, you in (("en", "(you)"), ("fr", "(vous)")):
+        drawn = svg.observation(view, lang=lang)
+        assert drawn == svg.observation(view, lang=lang, spectator=True)
+        assert you not in drawn and parse(drawn).get("data-seat") is None
+        unmarked = svg.observation(attrs.evolve(view, public=False), lang=lang)
+        assert you in unmarked and parse(unmarked).get("data-seat") == str(state.current)
+    assert view._repr_svg_() == svg.observation(view)
 
 
 def test_the_settings_error_is_exported_by_the_pictures() -> None:

@@ -8,6 +8,8 @@ kind, the enums' wire codes, and views that tell a seat nothing its observation 
   say, and never a record the loader accepts.
 * Twins: two deals that differ only by cards a seat never saw give that seat byte-identical
   view records at every step.
+* Public views (issue 27, what a spectator is shown) are view records too: marked
+  ``"public": true``, validated, loaded back equal, and refused when they show more.
 """
 
 from __future__ import annotations
@@ -40,7 +42,8 @@ from frenchtarot import (
 )
 from frenchtarot.errors import RecordError
 from frenchtarot.match import Match, new_match
-from frenchtarot.records._view import VIEW_FIELDS
+from frenchtarot.observation import public_view
+from frenchtarot.records._view import OPTIONAL_VIEW_FIELDS, VIEW_FIELDS
 from frenchtarot.rules import LUDICASH
 from tests.builders import (
     HOUSE_RULES,
@@ -128,6 +131,10 @@ def replayed(state: State) -> list[State]:
     return path
 
 
+WRITTEN_VIEW_FIELDS = tuple(field for field in VIEW_FIELDS if field not in OPTIONAL_VIEW_FIELDS)
+"""The fields of the record of a view that is not public, in the order written."""
+
+
 def check_record(value: Any, loader: Callable[[str], object], *, validate: bool = True) -> str:
     """Write ``value``: one ASCII line that loads back equal, with ``loader`` and ``loads``,
     indented too, and (when asked) validates against the schema. The text."""
@@ -154,12 +161,17 @@ VALIDATED: set[Action] = set()
 def test_every_record_of_a_deal_validates_and_loads_back_equal(rules: ft.Rules, seed: int) -> None:
     """Each view of each seat at each step loads back equal; at each step the view of one
     seat in turn (each seat's views in some steps) is also validated against the schema, as
-    are the legal actions, the action taken and the score."""
+    are the public view (from a seat in turn), the legal actions, the action taken and the
+    score. A public view loads back as its own public view."""
     path = deal_path(rules, seed)
     for step, state in enumerate(path):
         for seat in range(rules.seats):
             validate = seat == step % rules.seats
             check_record(ft.observe(state, seat), records.load_observation, validate=validate)
+        public = public_view(ft.observe(state, step % rules.seats))
+        text = check_record(public, records.load_observation)
+        assert json.loads(text)["public"] is True
+        assert public_view(records.load_observation(text)) == public
         if state.is_terminal:
             check_record(ft.score(state), records.load_score)
             check_record([], records.load_actions)
@@ -218,12 +230,20 @@ def test_a_view_holds_the_observation_and_names_only_cards_the_seat_may_see(
             for seat in range(rules.seats):
                 view = ft.observe(state, seat)
                 record: dict[str, Any] = records.encode(view)
-                assert tuple(record) == VIEW_FIELDS
+                assert tuple(record) == WRITTEN_VIEW_FIELDS
                 assert set(card_texts(record)) <= {str(card) for card in named(state, seat)}
+                public: dict[str, Any] = records.encode(public_view(view))
+                assert tuple(public) == VIEW_FIELDS and public["public"] is True
+                assert set(card_texts(public)) <= {str(card) for card in everyone_named(state)}
                 assert record["phase"] == records.PHASE_CODES[view.phase]
                 assert [seat for seat, _ in state.moves] == [move[0] for move in record["moves"]]
                 assert [item["id"] for item in record["legal_actions"]] == encoding.legal_ids(view)
                 assert (record["current_trick"] is None) is (view.leader is None)
+
+
+def everyone_named(state: State) -> frozenset[Card]:
+    """The cards every seat may see named: those a public view may name."""
+    return frozenset.intersection(*(named(state, seat) for seat in range(state.rules.seats)))
 
 
 def test_observation_moves_are_the_history_with_seats() -> None:
@@ -553,6 +573,79 @@ def test_a_bad_five_player_view_is_refused_with_its_path(
     check_refused(FIVE_VIEW, path, value, where, words, schema_refuses)
 
 
+def public_record(record: dict[str, Any]) -> dict[str, Any]:
+    """The record of the public view of the view ``record``."""
+    view = records.decode(record)
+    assert isinstance(view, Observation)
+    public: dict[str, Any] = records.encode(public_view(view))
+    return public
+
+
+PUBLIC_FOUR_VIEW = public_record(FOUR_VIEW)  # from the taker, to act, after its écart
+PUBLIC_FIVE_VIEW = public_record(FIVE_VIEW)  # from the partner, still secret
+HIDDEN = PUBLIC_FOUR_VIEW["moves"].index([FOUR_VIEW["seat"], None])
+"""The move of the first écart card the public does not see (the taker's view names it)."""
+
+BAD_PUBLIC_VIEWS: list[tuple[dict[str, Any], str, object, str, str, bool]] = [
+    # base, path, value, where refused, words, the schema refuses it
+    (PUBLIC_FOUR_VIEW, "public", False, "$.public", "expected true", True),
+    (PUBLIC_FOUR_VIEW, "public", 1, "$.public", "expected true", True),
+    (PUBLIC_FOUR_VIEW, "public", None, "$.public", "expected true", True),
+    (
+        PUBLIC_FOUR_VIEW,
+        "public",
+        DELETE,
+        f"$.hand_sizes[{FOUR_VIEW['seat']}]",
+        "holds the 0 cards of $.hand",
+        False,
+    ),
+    (PUBLIC_FOUR_VIEW, "hand", FOUR_VIEW["hand"], "$.hand", "a public view holds no hand", True),
+    (FOUR_VIEW, "public", True, "$.hand", "a public view holds no hand", True),
+    (PUBLIC_FOUR_VIEW, "discard", FOUR_VIEW["discard"], "$.discard", "no écart of its own", True),
+    (PUBLIC_FOUR_VIEW, "discard", [], "$.discard", "no écart of its own", True),
+    (
+        PUBLIC_FOUR_VIEW,
+        "legal_actions",
+        FOUR_VIEW["legal_actions"],
+        "$.legal_actions",
+        "a public view offers no action",
+        True,
+    ),
+    (
+        PUBLIC_FOUR_VIEW,
+        f"moves/{HIDDEN}/1",
+        FOUR_VIEW["moves"][HIDDEN][1],
+        f"$.moves[{HIDDEN}][1]",
+        "shows only the trumps of the écart",
+        True,
+    ),
+    (
+        PUBLIC_FIVE_VIEW,
+        "partner",
+        FIVE_VIEW["partner"],
+        "$.partner",
+        "nobody but the partner knows it",
+        False,
+    ),
+    (PUBLIC_FIVE_VIEW, "alone", True, "$.alone", "that the taker plays alone", False),
+]
+
+
+@pytest.mark.parametrize(
+    ("base", "path", "value", "where", "words", "schema_refuses"),
+    BAD_PUBLIC_VIEWS,
+    ids=[f"{row[1]}-{row[2]!r:.12}" for row in BAD_PUBLIC_VIEWS],
+)
+def test_a_public_view_that_shows_more_is_refused_with_its_path(
+    base: dict[str, Any], path: str, value: object, where: str, words: str, schema_refuses: bool
+) -> None:
+    """A public view holds no hand, no écart of its own and no legal actions, hides the
+    écart cards but trumps, and names the partner only once the called card is played;
+    ``"public"`` is written only as true."""
+    assert base is FOUR_VIEW or base["public"] is True
+    check_refused(base, path, value, where, words, schema_refuses)
+
+
 def played_score() -> dict[str, Any]:
     state = deal_path(ft.FOUR_PLAYER, 11)[-1]
     assert state.phase is Phase.DONE
@@ -611,16 +704,19 @@ def test_a_bad_score_action_or_list_is_refused_with_its_path(
 
 
 def fuzz_bases() -> list[dict[str, Any]]:
-    """Valid records of the new kinds: views of every table size in every phase, scores
-    played and annulled, actions and lists of actions."""
-    found = [FOUR_VIEW, FIVE_VIEW, played_score()]
+    """Valid records of the new kinds: views of every table size in every phase, public
+    views (in the play, and of deals over), scores played and annulled, actions and lists
+    of actions."""
+    found = [FOUR_VIEW, FIVE_VIEW, PUBLIC_FOUR_VIEW, PUBLIC_FIVE_VIEW, played_score()]
     for rules in (ft.THREE_PLAYER, ft.FIVE_PLAYER, HOUSE_RULES[4]):
         path = deal_path(rules, 21)
         for state in path[:: max(1, len(path) // 6)] + [path[-1]]:
             found.append(records.encode(ft.observe(state, (state.current or 0))))
+        found.append(records.encode(public_view(ft.observe(path[-1], 1))))
     annulled = deal_path(ft.FOUR_PLAYER, 4)[-1]  # a petit sec (MODES[4])
     assert annulled.phase is Phase.ANNULLED
     found.append(records.encode(ft.observe(annulled, 0)))
+    found.append(records.encode(public_view(ft.observe(annulled, 2))))
     found.append(records.encode(ft.score(annulled)))
     found.append(records.encode(ft.DeclareHandful(ft.Card.parse(f"T{n}") for n in range(1, 11))))
     found.append(records.encode(ft.legal_actions(ft.new_deal(seed=2, rules=ft.FIVE_PLAYER))))
@@ -816,6 +912,29 @@ def systematic(record: dict[str, Any]) -> Iterator[Any]:
             yield replaced(record, path, value)
 
 
+PUBLIC_PATHS = ("public", "hand", "hand_sizes", "discard", "legal_actions", "partner", "alone")
+"""The fields of a view record whose rules change in a public view."""
+
+
+def public_mutants(found: list[dict[str, Any]]) -> Iterator[Any]:
+    """Every view record marked public, or with its mark mutated (``true`` added to a
+    seat's view, ``false`` and other values to any); and for each public view, every
+    mutation of the fields a public view constrains, and each hidden écart card named."""
+    public = [record for record in found if record.get("public") is True]
+    assert len(public) >= 4
+    marks: tuple[object, ...] = (True, False, None, 1, "true", [])
+    for record in found:
+        for mark in marks:
+            yield {**record, "public": mark}
+    for record in public:
+        for path in PUBLIC_PATHS:
+            for value in mutations(record[path], True):
+                yield replaced(record, (path,), value)
+    for number, move in enumerate(FOUR_VIEW["moves"]):
+        if PUBLIC_FOUR_VIEW["moves"][number] != move:
+            yield replaced(PUBLIC_FOUR_VIEW, ("moves", number, 1), move[1])
+
+
 def loader_only(error: RecordError) -> str:
     """What a refusal the schema does not make is about: a replay, the seed, or values
     against each other."""
@@ -856,8 +975,8 @@ def check_agreement(document: Any, outcome: dict[str, int]) -> None:
 
 def agree(seed: int, per_kind: int, every_path: bool) -> dict[str, dict[str, int]]:
     """Check ``per_kind`` random mutants of each kind (after, when ``every_path``, every
-    mutation at every path of the small records: actions, lists of actions, scores); the
-    outcomes by kind."""
+    mutation at every path of the small records: actions, lists of actions, scores, and of
+    the public mark of every view); the outcomes by kind."""
     rng = random.Random(seed)
     outcomes: dict[str, dict[str, int]] = {}
     for kind, found in agreement_bases().items():
@@ -866,6 +985,9 @@ def agree(seed: int, per_kind: int, every_path: bool) -> dict[str, dict[str, int
             for record in found:
                 for document in systematic(record):
                     check_agreement(document, outcome)
+        if every_path and kind == "observation":
+            for document in public_mutants(found):
+                check_agreement(document, outcome)
         for _ in range(per_kind):
             check_agreement(mutate(rng, rng.choice(found)), outcome)
         assert outcome["both refuse"], (kind, outcome)

@@ -19,6 +19,11 @@ learns who that is (the taker neither) until the called card is played: an obser
 names the partner only to the partner itself until then, and nothing else in it (the key,
 the text form, the actions offered, the Excuse exchanges) gives it away.
 
+Someone watching the table (a spectator) is shown less still:
+:func:`~frenchtarot.observation.public_view` makes, from any seat's observation, what
+everyone at the table knows, with nothing private to that seat (its hand, its own écart,
+the actions it is offered, a partner it alone knows).
+
 Each observation also carries a :attr:`Observation.key`, a summary of everything the seat
 has seen since the deal, in order (perfect recall). Two states give the same key for a seat
 exactly when that seat cannot tell them apart, which makes the key suitable for grouping
@@ -45,7 +50,7 @@ from frenchtarot.errors import TarotTypeError
 from frenchtarot.rules import Rules
 from frenchtarot.scoring import Score
 
-__all__ = ["ExcuseExchange", "Observation", "information_state_key", "observe"]
+__all__ = ["ExcuseExchange", "Observation", "information_state_key", "observe", "public_view"]
 
 _HIDDEN_DISCARD: Final = "discard ?"
 _SUITS: Final = tuple(Suit)
@@ -76,9 +81,10 @@ class ExcuseExchange:
 class Observation:
     """Everything one seat legitimately knows at one moment of a deal.
 
-    Make observations with :func:`observe`. An observation is immutable, hashable and
-    compared by value. All cards are given in canonical order (the order of
-    :data:`~frenchtarot.DECK`) unless said otherwise.
+    Make observations with :func:`observe`, and the public view of a deal (what a spectator
+    is shown) with :func:`~frenchtarot.observation.public_view`. An observation is
+    immutable, hashable and compared by value. All cards are given in canonical order (the
+    order of :data:`~frenchtarot.DECK`) unless said otherwise.
 
     Attributes:
         rules: The table's rules: its size and its house rules (the contracts offered,
@@ -122,6 +128,11 @@ class Observation:
         annulment: Why the deal was annulled, or ``None``.
         shown_hand: The hand of the player holding a petit sec, which that player must
             spread face up before the deal is annulled; ``None`` otherwise.
+        public: Whether this is a public view
+            (:func:`~frenchtarot.observation.public_view`): what everyone at the table
+            knows, seen from :attr:`seat`'s place. It then holds no hand (and no
+            :attr:`dealt_hand`), no écart of its own and no legal actions, and
+            :attr:`is_my_turn` is false.
     """
 
     rules: Rules
@@ -149,11 +160,12 @@ class Observation:
     score: Score | None
     annulment: Annulment | None
     shown_hand: tuple[Card, ...] | None
+    public: bool = False
 
     @property
     def is_my_turn(self) -> bool:
-        """Whether this seat is the one to act."""
-        return self.current == self.seat
+        """Whether this seat is the one to act (never, in a public view)."""
+        return self.current == self.seat and not self.public
 
     @property
     def bids(self) -> tuple[tuple[int, Contract | None], ...]:
@@ -204,7 +216,12 @@ class Observation:
 
     @property
     def dealt_hand(self) -> tuple[Card, ...]:
-        """The cards this seat was dealt (before taking any dog), in canonical order."""
+        """The cards this seat was dealt (before taking any dog), in canonical order.
+
+        Empty in a public view: nobody watching the table was dealt a card.
+        """
+        if self.public:
+            return ()
         plays = [(trick.leader, trick.cards) for trick in self.tricks]
         if self.leader is not None:
             plays.append((self.leader, self.current_trick))
@@ -339,9 +356,11 @@ class Observation:
         followed by one string per event in the order they happened: the actions in their
         notation (see :mod:`frenchtarot.actions`), with an écart card this seat did not see
         as ``"discard ?"``; the dog when it is turned up, as ``"dog <cards>"``; and the
-        spread hand of a petit sec, as ``"petit_sec <seat> <cards>"``.
+        spread hand of a petit sec, as ``"petit_sec <seat> <cards>"``. A public view's key
+        has ``"public"`` in place of the hand: it was dealt none.
         """
-        parts: list[int | str] = [self.seat, self.dealer, _text("hand", self.dealt_hand)]
+        dealt = "public" if self.public else _text("hand", self.dealt_hand)
+        parts: list[int | str] = [self.seat, self.dealer, dealt]
         annulment = self.annulment
         if self.shown_hand is not None and annulment is not None:
             parts.append(_text(f"petit_sec {annulment.seat}", self.shown_hand))
@@ -356,6 +375,8 @@ class Observation:
 
     def __repr__(self) -> str:
         parts = [self.phase.name.lower(), f"dealer {self.dealer}", f"{len(self.hand)} cards"]
+        if self.public:
+            parts[2] = "public"
         if self.phase is Phase.PLAY:
             parts.append(f"trick {len(self.tricks) + 1}")
         if self.current is not None:
@@ -372,7 +393,7 @@ class Observation:
         lines = [f"seat {self.seat}, dealer {self.dealer}, {self.phase.name.lower()}"]
         if self.current is not None:
             lines[0] += f", seat {self.current} to act"
-        lines.append(_text("hand:", self.hand))
+        lines.append("public view: no hand" if self.public else _text("hand:", self.hand))
         lines.append("cards held: " + " ".join(f"{s}:{n}" for s, n in enumerate(self.hand_sizes)))
         if self.history:
             words = (f"{s}:{c.name.lower() if c else 'pass'}" for s, c in self.bids)
@@ -495,6 +516,69 @@ def observe(state: State, seat: int) -> Observation:
         score,
         annulment,
         shown_hand,
+    )
+
+
+def public_view(observation: Observation) -> Observation:
+    """What everyone at the table knows, made from any seat's observation: a spectator's view.
+
+    The hand is emptied, the seat's own écart and the actions it is offered are dropped,
+    the non-trump écart cards are hidden in the history (as a defender sees them), and, at
+    five, the partner and whether the taker plays alone are kept only once public (the
+    called card played, a dog shown holding it, or the deal over). The result has
+    :attr:`~Observation.public` set and is still of the same seat, the place it is seen
+    from (:func:`frenchtarot.svg.observation` draws it so, for a spectator). The public
+    views of every seat of a deal differ in that seat only, and the public view of a public
+    view is itself. Built from the observation alone, it cannot hold what the seat may not
+    see.
+
+    Args:
+        observation: Any seat's observation, or a public view.
+
+    Returns:
+        The public view.
+
+    Raises:
+        TarotTypeError: ``observation`` is not an :class:`Observation`.
+
+    >>> import attrs
+    >>> import frenchtarot as ft
+    >>> from frenchtarot.observation import public_view
+    >>> state = ft.new_deal(seed=1)
+    >>> views = [public_view(ft.observe(state, seat)) for seat in range(4)]
+    >>> views[1].hand, views[1].legal_actions, views[1].hand_sizes, views[1].is_my_turn
+    ((), (), (18, 18, 18, 18), False)
+    >>> views[1].public, all(attrs.evolve(view, seat=0) == views[0] for view in views)
+    (True, True)
+    """
+    if not isinstance(observation, Observation):
+        raise TarotTypeError(f"expected an Observation, not {type(observation).__name__}")
+    called = observation.called
+    partner: int | None = None
+    alone = False
+    if called is not None:
+        revealed = (
+            any(called in trick.cards for trick in observation.tricks)
+            or called in observation.current_trick
+            or observation.phase in (Phase.DONE, Phase.ANNULLED)
+        )
+        if revealed:
+            partner, alone = observation.partner, observation.alone
+        elif observation.dog is not None and called in observation.dog:
+            alone = observation.alone
+    history = tuple(
+        None if isinstance(action, Discard) and not action.card.is_trump else action
+        for action in observation.history
+    )
+    return attrs.evolve(
+        observation,
+        hand=(),
+        discard=None,
+        legal_actions=(),
+        partner=partner,
+        alone=alone,
+        history=history,
+        public=True,
     )
 
 

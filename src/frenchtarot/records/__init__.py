@@ -10,7 +10,9 @@ One format (``"format": "frenchtarot/1"``), one schema (:func:`json_schema`) and
 * ``"match"``: a :class:`~frenchtarot.match.Match`: its settings, its finished deals and
   the deal in progress;
 * ``"observation"``: one seat's view, an :class:`~frenchtarot.Observation`, what a server
-  sends each player (the *view record*): nothing the observation does not hold;
+  sends each player (the *view record*): nothing the observation does not hold; the public
+  view a spectator is sent (:func:`~frenchtarot.observation.public_view`) is one too, marked
+  ``"public": true``;
 * ``"action"``: one action, what a player sends back; ``"actions"``: a list of actions;
 * ``"score"``: a :class:`~frenchtarot.Score`, with all its breakdown.
 

@@ -145,8 +145,13 @@ def key_path(path: str, key: str) -> str:
     return f"{path}[{quote(key, width=30)}]"
 
 
-def read_object(value: object, path: str, fields: tuple[str, ...]) -> dict[str, object]:
-    """``value`` as an object with exactly ``fields``, each once."""
+def read_object(
+    value: object, path: str, fields: tuple[str, ...], optional: tuple[str, ...] = ()
+) -> dict[str, object]:
+    """``value`` as an object with exactly ``fields``, each once.
+
+    The fields of ``optional`` may be left out.
+    """
     if not isinstance(value, dict):
         fail(path, f"expected an object, got {kind_of(value)}")
     for key in value:
@@ -155,7 +160,7 @@ def read_object(value: object, path: str, fields: tuple[str, ...]) -> dict[str, 
         if key not in fields:
             fail(key_path(path, key), f"unknown field; expected only {', '.join(fields)}")
     for field in fields:
-        if field not in value:
+        if field not in value and field not in optional:
             fail(path, f"missing field {field!r}")
     return value
 

@@ -107,6 +107,11 @@ _END: Final = r"(?![\s\S])"
 accept a final newline (``"KH\n"``)."""
 
 
+def _hidden_discard() -> _Schema:
+    """The notation of an écart card that is not a trump (only the taker sees it)."""
+    return {"type": "string", "pattern": "^discard (?!T)"}
+
+
 def _handful_regex(count: int | None) -> str:
     """A handful's notation: its cards once each in the order of the deck, as str() writes.
 
@@ -781,8 +786,18 @@ def _view_defs() -> _Schema:
     fields: _Schema = {
         "format": _ref("format"),
         "kind": {"const": "observation"},
+        "public": {
+            "description": "A public view (frenchtarot.observation.public_view): what everyone "
+            "at the table knows, seen from the seat's place, as a spectator is shown. Written "
+            "only when true.",
+            "const": True,
+        },
         "rules": _ref("rules"),
-        "seat": {"description": "The seat whose view this is.", **_ref("seat")},
+        "seat": {
+            "description": "The seat whose view this is (of a public view: the seat it is seen "
+            "from).",
+            **_ref("seat"),
+        },
         "dealer": _ref("seat"),
         "phase": _ref("phase"),
         "current": {
@@ -892,18 +907,36 @@ def _view_defs() -> _Schema:
     view = _object(
         fields,
         "One seat's view of a deal (a frenchtarot.Observation): exactly what that seat may "
-        "know, and nothing more. The loader cannot replay a view (it does not hold the "
+        "know, and nothing more; or, marked public, what everyone at the table knows. The "
+        "loader cannot replay a view (it does not hold the "
         "other hands); besides what this schema says, it checks what the fields say "
         "together: the cards in the order of the deck, no card in two places among the "
         "hand, the tricks, the trick in progress and the seat's écart; the cards played in "
         "the moves are those of the tricks; each move's seat follows from the dealer, the "
         "bidding and the trick winners; the bidding gives the taker and the contract; the "
         "handfuls, the slam and the called card are those of the moves; each trick is led "
-        "by the winner of the one before; the seat is to act exactly when it has legal "
-        "actions, in the order of their ids; the score's annulment is the view's; and at "
-        "a rules object's table, the sizes, contracts and handfuls it gives.",
+        "by the winner of the one before; the seat's hand size is the size of its hand, "
+        "and the seat is to act exactly when it has legal actions (in the order of their "
+        "ids), but in a public view, which names the partner, or that the taker plays "
+        "alone, only once the called card is played, a dog shown holds it, or the deal is "
+        "over; the score's annulment is the view's; and at a rules object's table, the "
+        "sizes, contracts and handfuls it gives.",
     )
+    view["required"].remove("public")
     view["allOf"] = [
+        _when(
+            {"required": ["public"]},
+            {
+                "description": "A public view holds no hand, no écart of its own and no legal "
+                "action, and shows only the trumps of the écart.",
+                "properties": {
+                    "hand": {"maxItems": 0},
+                    "discard": null,
+                    "legal_actions": {"maxItems": 0},
+                    "moves": {"items": {"prefixItems": [True, {"not": _hidden_discard()}]}},
+                },
+            },
+        ),
         _when(
             {"properties": {"phase": {"enum": ["done", "annulled"]}}},
             {"properties": {"current": null, "score": {"type": "object"}}},

@@ -9,6 +9,11 @@ the bidding names the taker and the contract; the handfuls, the slam and the cal
 are the ones in the moves; the phase, the seat to act, the legal actions, the score and
 the annulment agree. A view that passes is one the seat could have been shown, as far as
 the seat itself can tell; nothing in it is checked against cards it does not see.
+
+A public view (``"public": true``, :func:`~frenchtarot.observation.public_view`) holds no
+hand, no écart of its own and no legal actions, hides every non-trump card of the écart,
+and names the partner (or that the taker is alone) only once everyone knows it; it loads
+to a value that is its own public view.
 """
 
 from __future__ import annotations
@@ -31,7 +36,7 @@ from frenchtarot.actions import (
 from frenchtarot.cards import Card
 from frenchtarot.encoding import action_id
 from frenchtarot.errors import TarotError
-from frenchtarot.observation import Observation
+from frenchtarot.observation import Observation, public_view
 from frenchtarot.records._codes import CONTRACT_CODES, PHASE_CODES, by_code
 from frenchtarot.records._decode import is_preset
 from frenchtarot.records._read import (
@@ -54,11 +59,12 @@ from frenchtarot.records._values import MOST_ACTIONS, read_annulment, read_score
 from frenchtarot.rules import Rules
 from frenchtarot.scoring import Score
 
-__all__ = ["VIEW_FIELDS", "decode_observation"]
+__all__ = ["OPTIONAL_VIEW_FIELDS", "VIEW_FIELDS", "decode_observation"]
 
 VIEW_FIELDS: Final = (
     "format",
     "kind",
+    "public",
     "rules",
     "seat",
     "dealer",
@@ -85,6 +91,8 @@ VIEW_FIELDS: Final = (
     "shown_hand",
 )
 """The fields of a view record, in the order written."""
+OPTIONAL_VIEW_FIELDS: Final = ("public",)
+"""The fields a view record may leave out: ``"public"`` is written only when true."""
 _PHASES: Final = by_code(PHASE_CODES)
 _CONTRACTS: Final = by_code(CONTRACT_CODES)
 _OVER: Final = (Phase.DONE, Phase.ANNULLED)
@@ -92,7 +100,10 @@ _OVER: Final = (Phase.DONE, Phase.ANNULLED)
 
 def decode_observation(document: dict[str, object]) -> Observation:
     """The observation of a view record (its format and kind checked)."""
-    record = read_object(document, "$", VIEW_FIELDS)
+    record = read_object(document, "$", VIEW_FIELDS, OPTIONAL_VIEW_FIELDS)
+    public = "public" in record
+    if public and record["public"] is not True:
+        fail("$.public", "expected true: a view that is not public leaves the field out")
     rules = read_rules(record["rules"], "$.rules")
     seats = rules.seats
     seat = read_seat(record["seat"], "$.seat", seats)
@@ -107,8 +118,8 @@ def decode_observation(document: dict[str, object]) -> Observation:
     if (taker is None) != (contract is None):
         fail("$.taker", "the taker (the highest bidder) and the contract go together")
     called, partner, alone = _camp(record, rules)
-    hand, sizes = _hand(record, rules, seat)
-    dog, discard, shown_discard = _dog(record, rules)
+    hand, sizes = _hand(record, rules, seat, public)
+    dog, discard, shown_discard = _dog(record, rules, public)
     slam = read_boolean(record["slam"], "$.slam")
     handfuls = _handfuls(record["handfuls"], rules)
     tricks = _tricks(record["tricks"], rules)
@@ -119,13 +130,15 @@ def decode_observation(document: dict[str, object]) -> Observation:
     _check_bidding(moves, rules, taker, contract)
     _check_moves(moves, rules, dealer, taker, slam, called, handfuls, tricks, trick)
     legal = _legal_actions(record["legal_actions"], rules)
+    if public and legal:
+        fail("$.legal_actions", "a public view offers no action: expected []")
     if legal and current != seat:
         reason = f"seat {seat} is not to act: expected no legal actions"
         fail("$.legal_actions", reason, shape=False)
-    if not legal and current == seat:
+    if not legal and current == seat and not public:
         fail("$.legal_actions", f"seat {seat} is to act: expected its legal actions", shape=False)
     score, annulment, shown_hand = _outcome(record, rules, phase)
-    return Observation(
+    observation = Observation(
         rules,
         seat,
         dealer,
@@ -151,7 +164,30 @@ def decode_observation(document: dict[str, object]) -> Observation:
         score,
         annulment,
         shown_hand,
+        public,
     )
+    if public:
+        _check_public(observation)
+    return observation
+
+
+def _check_public(view: Observation) -> None:
+    """Refuse what a public view may not show.
+
+    Every non-trump card of the écart is hidden, and the partner (or that the taker is
+    alone) is named only once everyone knows it.
+    """
+    expected = public_view(view)
+    for number, (action, shown) in enumerate(zip(view.history, expected.history, strict=True)):
+        if action != shown:
+            reason = "a public view shows only the trumps of the écart: expected null"
+            fail(f"$.moves[{number}][1]", reason)
+    if view.partner != expected.partner:
+        reason = "the called card is not played yet: nobody but the partner knows it"
+        fail("$.partner", f"{reason}; expected null", shape=False)
+    if view.alone != expected.alone:
+        reason = "nobody but the taker knows yet that the taker plays alone"
+        fail("$.alone", f"{reason}: expected false", shape=False)
 
 
 def _contract(value: object, rules: Rules) -> Contract | None:
@@ -181,9 +217,9 @@ def _camp(record: dict[str, object], rules: Rules) -> tuple[Card | None, int | N
 
 
 def _hand(
-    record: dict[str, object], rules: Rules, seat: int
+    record: dict[str, object], rules: Rules, seat: int, public: bool
 ) -> tuple[tuple[Card, ...], tuple[int, ...]]:
-    """The seat's hand and how many cards each seat holds."""
+    """The seat's hand (none in a public view) and how many cards each seat holds."""
     most = rules.hand_size + rules.dog_size
     preset = is_preset(rules)
     hand = read_card_set(record["hand"], "$.hand", 0, most, shape=preset)
@@ -192,22 +228,26 @@ def _hand(
         read_integer(item, f"$.hand_sizes[{n}]", 0, most, shape=preset)
         for n, item in enumerate(raw)
     )
-    if sizes[seat] != len(hand):
+    if public and hand:
+        fail("$.hand", "a public view holds no hand: expected []")
+    if not public and sizes[seat] != len(hand):
         reason = f"seat {seat} holds the {len(hand)} cards of $.hand"
         fail(f"$.hand_sizes[{seat}]", reason, shape=False)
     return hand, sizes
 
 
 def _dog(
-    record: dict[str, object], rules: Rules
+    record: dict[str, object], rules: Rules, public: bool
 ) -> tuple[tuple[Card, ...] | None, tuple[Card, ...] | None, tuple[Card, ...]]:
-    """The dog turned up, the seat's own écart, the trumps of the écart shown."""
+    """The dog turned up, the seat's own écart (none in a public view), its trumps shown."""
     size = rules.dog_size
     preset = is_preset(rules)
     raw = record["dog"]
     dog = None if raw is None else read_card_set(raw, "$.dog", size, size, shape=preset)
     raw = record["discard"]
     discard = None if raw is None else read_card_set(raw, "$.discard", 0, size, shape=preset)
+    if public and discard is not None:
+        fail("$.discard", "a public view holds no écart of its own: expected null")
     shown = read_card_set(record["shown_discard"], "$.shown_discard", 0, size, shape=preset)
     for number, card in enumerate(shown):
         if not card.is_trump:

@@ -176,6 +176,8 @@ def encode_observation(view: Observation) -> dict[str, JSONValue]:
 
     The moves carry their seats (:attr:`Observation.moves <frenchtarot.Observation.moves>`)
     and the legal actions their ids (:func:`frenchtarot.encoding.action_id`), both public.
+    A public view (:func:`frenchtarot.observation.public_view`) says so, with
+    ``"public": true`` after the kind; any other view leaves the field out.
     """
     rules = view.rules
     contract = view.contract
@@ -188,6 +190,7 @@ def encode_observation(view: Observation) -> dict[str, JSONValue]:
     return {
         "format": FORMAT,
         "kind": "observation",
+        **({"public": True} if view.public else {}),
         "rules": encode_rules(rules),
         "seat": view.seat,
         "dealer": view.dealer,

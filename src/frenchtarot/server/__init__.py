@@ -9,7 +9,8 @@ missing.
 The lobby opens a table of 3, 4 or 5 seats for a match of any number of deals, each seat a
 human or a bot (a :class:`~frenchtarot.players.MonteCarloPlayer`), and gives one link per
 human seat, holding that seat's secret token. Each connection is sent only its own view:
-the observation of its seat, or the public view (:func:`public_view`) for a spectator;
+the observation of its seat, or the public view for a spectator
+(:func:`frenchtarot.observation.public_view`, also importable from here);
 actions are taken through :func:`frenchtarot.act` only. The page is plain HTML, CSS and
 JavaScript shipped in the package. The protocol (the messages and frames) and the
 guarantees are described in the docs, "A table in the browser".
@@ -20,11 +21,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
+from frenchtarot.observation import public_view
 from frenchtarot.players import Player
 from frenchtarot.rules import Rules
 from frenchtarot.server._cli import main as _main
 from frenchtarot.server._settings import Settings
-from frenchtarot.server._views import public_view
 
 if TYPE_CHECKING:
     from starlette.applications import Starlette

@@ -18,10 +18,10 @@ from frenchtarot._core.state import State
 from frenchtarot.actions import Action
 from frenchtarot.errors import TarotError
 from frenchtarot.match import Match
-from frenchtarot.observation import Observation, observe
+from frenchtarot.observation import Observation, observe, public_view
 from frenchtarot.players import Player, SimplePlayer
 from frenchtarot.records import JSONValue
-from frenchtarot.server._views import public_view, sheet_json, view_frame
+from frenchtarot.server._views import sheet_json, view_frame
 
 if TYPE_CHECKING:
     from frenchtarot.server._lobby import Connection

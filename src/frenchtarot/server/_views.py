@@ -1,7 +1,8 @@
 """What the server sends: the public view, the frames, and the adapters to the wire and pictures.
 
 Nothing here reads a :class:`~frenchtarot.State`: every frame is built from an
-:class:`~frenchtarot.Observation` (a seat's, or the public view made from one), from the
+:class:`~frenchtarot.Observation` (a seat's, or the public view made from one by
+:func:`frenchtarot.observation.public_view`), from the
 score sheet of finished deals and from the table's public settings, so a frame can hold
 nothing its reader may not know.
 """
@@ -12,12 +13,10 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Final
 
-import attrs
-
 from frenchtarot import records, svg
-from frenchtarot.actions import Action, Call, DeclareHandful, Discard, Phase, Play
+from frenchtarot.actions import Action, Call, DeclareHandful, Discard, Play
 from frenchtarot.cards import Card
-from frenchtarot.errors import IllegalActionError, TarotError, TarotTypeError
+from frenchtarot.errors import IllegalActionError, TarotError
 from frenchtarot.match import ScoreSheet
 from frenchtarot.observation import Observation
 from frenchtarot.records import JSONValue
@@ -30,7 +29,6 @@ __all__ = [
     "error_frame",
     "last_trick",
     "picture",
-    "public_view",
     "sheet_json",
     "view_frame",
     "view_json",
@@ -39,73 +37,6 @@ __all__ = [
 LANGUAGES: Final = ("fr", "en")
 THEMES: Final = ("light", "dark")
 PICTURE_WIDTH: Final = 820
-
-
-def public_view(observation: Observation) -> Observation:
-    """What everyone at the table knows, made from one seat's observation.
-
-    A spectator is shown this: the observation of any seat with everything private to that
-    seat taken out. The hand is emptied, the taker's own écart and the actions offered
-    are dropped, the non-trump cards put in the écart are hidden in the history (as a
-    defender sees them), and, at five, the partner and whether the taker plays alone are
-    kept only once they are public (the called card played, a dog shown holding it, or the
-    deal over). What is left is public: the bids, the call, the dog once shown, the trumps
-    of the écart, the handfuls, the tricks, the cards each seat holds, and the score once
-    the deal is over.
-
-    The result is still an :class:`~frenchtarot.Observation` of the same seat (so that
-    :func:`frenchtarot.svg.observation` can draw it, from that seat's place), and the
-    view of every seat of a deal gives the same result. It is built from the observation
-    alone, never from the state, so it cannot hold what the seat may not see.
-
-    Args:
-        observation: Any seat's observation.
-
-    Returns:
-        The public view.
-
-    Raises:
-        TarotTypeError: ``observation`` is not an :class:`~frenchtarot.Observation`.
-
-    >>> import attrs
-    >>> import frenchtarot as ft
-    >>> from frenchtarot.server import public_view
-    >>> state = ft.new_deal(seed=1)
-    >>> views = [public_view(ft.observe(state, seat)) for seat in range(4)]
-    >>> views[0].hand, views[0].legal_actions, views[0].hand_sizes
-    ((), (), (18, 18, 18, 18))
-    >>> all(attrs.evolve(view, seat=0) == views[0] for view in views)
-    True
-    """
-    if not isinstance(observation, Observation):
-        raise TarotTypeError(f"expected an Observation, not {type(observation).__name__}")
-    called = observation.called
-    partner: int | None = None
-    alone = False
-    if called is not None:
-        played = any(called in trick.cards for trick in observation.tricks)
-        revealed = (
-            played
-            or called in observation.current_trick
-            or observation.phase in (Phase.DONE, Phase.ANNULLED)
-        )
-        if revealed:
-            partner, alone = observation.partner, observation.alone
-        elif observation.dog is not None and called in observation.dog:
-            alone = observation.alone
-    history = tuple(
-        None if isinstance(action, Discard) and not action.card.is_trump else action
-        for action in observation.history
-    )
-    return attrs.evolve(
-        observation,
-        hand=(),
-        discard=None,
-        legal_actions=(),
-        partner=partner,
-        alone=alone,
-        history=history,
-    )
 
 
 def view_json(observation: Observation) -> str:

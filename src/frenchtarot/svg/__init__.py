@@ -306,8 +306,9 @@ def observation(
         spectator: Draw it for someone watching the table rather than for the seat: no
             seat is "you", no hand is drawn and the root carries no ``data-seat``; the
             table is still seen from the seat's place. ``obs`` must then hold nothing
-            private: no hand, no écart, no legal action (the public view of
-            :func:`frenchtarot.server.public_view` is such an observation).
+            private: no hand, no écart, no legal action. A public view (from
+            :func:`frenchtarot.observation.public_view`) is always drawn so, whatever this
+            says.
 
     Returns:
         A standalone SVG document.
@@ -318,9 +319,9 @@ def observation(
             a str, or ``spectator`` is not a bool.
         InvalidSizeError: ``width`` is outside 10 to 2000.
         InvalidSettingsError: ``names`` does not hold one name per seat, a name is blank,
-            too long or not printable, ``lang`` or ``theme`` is not one of its values, or
-            ``spectator`` is asked of an observation that holds a hand, an écart or legal
-            actions.
+            too long or not printable, ``lang`` or ``theme`` is not one of its values, or a
+            spectator's picture (``spectator``, or a public view) is asked of an observation
+            that holds a hand, an écart or legal actions.
 
     >>> import frenchtarot as ft
     >>> from frenchtarot import svg
@@ -330,6 +331,10 @@ def observation(
     True
     >>> "Votre main" in picture
     True
+    >>> from frenchtarot.observation import public_view
+    >>> watched = svg.observation(public_view(ft.observe(state, 0)))
+    >>> watched.count("data-card="), "Your hand" in watched
+    (0, False)
     """
     if not isinstance(obs, Observation):
         raise TarotTypeError(f"expected an Observation, not {describe_value(obs)}")
@@ -338,6 +343,7 @@ def observation(
     look = _theme(theme)
     if not isinstance(spectator, bool):
         raise TarotTypeError(f"spectator must be a bool, not {describe_value(spectator)}")
+    spectator = spectator or obs.public
     if spectator and (obs.hand or obs.discard is not None or obs.legal_actions):
         raise InvalidSettingsError(
             "a spectator's picture is drawn from a public view: no hand, no écart and no "
