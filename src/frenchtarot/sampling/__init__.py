@@ -117,7 +117,8 @@ def sample_state(observation: Observation, rng: random.Random) -> State:
         InconsistentObservationError: No state gives this observation (it was built by
             hand, not by :func:`~frenchtarot.observe`): a seat out of range, hand sizes of
             the wrong length or total, a card in two places, a phase its contract does not
-            allow, a history that does not lead to it...
+            allow, a history that does not lead to it...; or it is a public view
+            (:func:`~frenchtarot.observation.public_view`), which is no seat's own view.
         TarotTypeError: ``observation`` is not an :class:`~frenchtarot.Observation`, one of
             its fields has the wrong type (a list for a tuple, a string for a card, a bool
             for an int...), or ``rng`` is not a :class:`random.Random`.

@@ -115,11 +115,18 @@ def check_observation(observation: Observation) -> None:
             a bool for an int, a value for an enum member...).
         InconsistentObservationError: A value no deal of these rules can give (a seat out of
             range, the wrong number of cards, a card in two places, a phase the contract
-            does not allow...).
+            does not allow...), or a public view, which is no seat's own view.
     """
     rules = observation.rules
     if not isinstance(rules, Rules):
         raise _wrong("rules", "a Rules", rules)
+    if not isinstance(observation.public, bool):
+        raise _wrong("public", "a bool", observation.public)
+    if observation.public:
+        raise _refuse(
+            "a public view (public_view) holds no seat's hand: sample from the observation "
+            "of a seat (observe)"
+        )
     seats = rules.seats
     seat = _seat(observation.seat, "seat", seats)
     _seat(observation.dealer, "dealer", seats)
