@@ -21,9 +21,12 @@ from frenchtarot.cards import HALF_POINTS
 
 __all__ = [
     "BID_THRESHOLDS",
+    "FEATURES",
+    "WEIGHTS",
     "bid_for",
     "call_choice",
     "discard_choice",
+    "features",
     "hand_value",
     "wants_slam",
 ]
@@ -43,84 +46,136 @@ _HONOURLESS: Final = sum(((1 << 10) - 1) << (22 + 14 * s) for s in range(4))
 _LONG_TRUMPS: Final = {3: 9, 4: 7, 5: 6}
 """From how many trumps a trump suit is long at each table size (a fair share and a half)."""
 
-_SUIT_LENGTH: Final = (0, 0, 0, 0, 2, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23)
-"""What the length of a plain suit adds, by the number of its cards held."""
+FEATURES: Final = (
+    "one",
+    "21",
+    "excuse",
+    "petit",
+    "petit guarded",
+    "trumps",
+    "high trumps",
+    "long trumps",
+    "kings",
+    "queens guarded",
+    "queens",
+    "knights",
+    "long suits",
+    "voids",
+    "singletons",
+)
+"""The names of the hand's features (:func:`features`), in order."""
+
+WEIGHTS: Final[dict[int, tuple[float, ...]]] = {
+    3: (-40.0, 9.0, 7.0, 3.0, 4.0, 2.0, 1.0, 3.0, 6.0, 4.0, 1.0, 1.0, 2.0, 4.0, 2.0),
+    4: (-40.0, 9.0, 7.0, 3.0, 4.0, 2.0, 1.0, 3.0, 6.0, 4.0, 1.0, 1.0, 2.0, 4.0, 2.0),
+    5: (-40.0, 9.0, 7.0, 3.0, 4.0, 2.0, 1.0, 3.0, 6.0, 4.0, 1.0, 1.0, 2.0, 4.0, 2.0),
+}
+"""The weight of each feature by table size, fitted by ``benchmarks/tune_simple.py``.
+
+A least-squares fit of the taker's margin (its card points above the target, at a Garde) on
+the features of its hand, over simulated deals: the hand's value is the margin it expects.
+"""
 
 BID_THRESHOLDS: Final[dict[int, tuple[tuple[Contract, int], ...]]] = {
     3: (
-        (Contract.GARDE_CONTRE, 104),
-        (Contract.GARDE_SANS, 90),
-        (Contract.GARDE, 68),
-        (Contract.PETITE, 56),
+        (Contract.GARDE_CONTRE, 20),
+        (Contract.GARDE_SANS, 14),
+        (Contract.GARDE, 6),
+        (Contract.PETITE, 0),
     ),
     4: (
-        (Contract.GARDE_CONTRE, 64),
-        (Contract.GARDE_SANS, 64),
-        (Contract.GARDE, 45),
-        (Contract.PETITE, 42),
+        (Contract.GARDE_CONTRE, 20),
+        (Contract.GARDE_SANS, 14),
+        (Contract.GARDE, 6),
+        (Contract.PETITE, 0),
     ),
     5: (
-        (Contract.GARDE_CONTRE, 84),
-        (Contract.GARDE_SANS, 70),
-        (Contract.GARDE, 54),
-        (Contract.PETITE, 40),
+        (Contract.GARDE_CONTRE, 20),
+        (Contract.GARDE_SANS, 14),
+        (Contract.GARDE, 6),
+        (Contract.PETITE, 0),
     ),
 }
 """The least hand value (:func:`hand_value`) for each contract, by table size, highest first.
 
-Tuned by ``benchmarks/tune_simple.py`` (see ``benchmarks/README.md``): each threshold is the
-one that maximised the taker's mean score over simulated deals in which the first speaker
-took at every contract in turn, the cards played by this player at every seat.
+Tuned by ``benchmarks/tune_simple.py`` (see ``benchmarks/README.md``): the thresholds that
+maximised the taker's total score over simulated deals in which the first speaker took at
+every contract in turn, the cards played by this player at every seat.
 """
 
 
-def hand_value(hand: int, seats: int) -> int:
-    """A person's point count of ``hand`` for bidding at a table of ``seats`` players.
+def features(hand: int, seats: int) -> tuple[int, ...]:
+    """The features of ``hand`` that its value weighs, named by :data:`FEATURES`.
 
     Args:
         hand: The hand as a mask of card indices.
         seats: The table size, 3, 4 or 5.
 
     Returns:
-        The count: about 40 for a hand worth a Petite at four players, 60 for a Garde.
+        One count per feature: 1 (the constant), the 21, the Excuse, the Petit, the Petit
+        among a long trump suit, the trumps, the trumps 16 to 21, the trumps beyond a long
+        suit, the Kings, the Queens with their King, the Queens without, the Knights in a
+        suit of four cards or more, the cards beyond the fourth in each plain suit, and
+        (with four trumps or more) the voids and the singletons other than a King.
     """
     trumps = (hand & _TRUMPS).bit_count()
     long_trumps = _LONG_TRUMPS[seats]
-    value = 2 * trumps + (hand & _HIGH_TRUMPS).bit_count()
-    if hand & _TWENTY_ONE:
-        value += 9
-    if hand & _EXCUSE:
-        value += 7
-    if hand & _PETIT:
-        # The Petit counts for what it brings home: little when it must hide among few trumps.
-        value += 8 if trumps >= long_trumps else 5 if trumps >= long_trumps - 2 else 1
-    if trumps > long_trumps:
-        value += 3 * (trumps - long_trumps)
+    kings = queens_guarded = queens = knights = long_suits = voids = singletons = 0
     for suit in _SUITS:
         cards = hand & suit
         count = cards.bit_count()
         top = suit & ~(suit >> 1)  # the King of the suit
-        king, queen, knight, jack = (
-            cards & top,
-            cards & top >> 1,
-            cards & top >> 2,
-            cards & top >> 3,
-        )
-        if king:
-            value += 6 + (4 if queen else 0) + (1 if knight and queen else 0)
-        elif queen:
-            value += 2 if count >= 3 else 1
-        if knight and count >= 4:
-            value += 1
-        if jack and count >= 5:
-            value += 1
-        value += _SUIT_LENGTH[count]
+        if cards & top:
+            kings += 1
+            if cards & top >> 1:
+                queens_guarded += 1
+        elif cards & top >> 1:
+            queens += 1
+        if cards & top >> 2 and count >= 4:
+            knights += 1
+        if count > 4:
+            long_suits += count - 4
         if trumps >= 4:
             if count == 0:
-                value += 6
-            elif count == 1 and not king:
-                value += 3
-    return value
+                voids += 1
+            elif count == 1 and not cards & top:
+                singletons += 1
+    petit = 1 if hand & _PETIT else 0
+    return (
+        1,
+        1 if hand & _TWENTY_ONE else 0,
+        1 if hand & _EXCUSE else 0,
+        petit,
+        petit if trumps >= long_trumps else 0,
+        trumps,
+        (hand & _HIGH_TRUMPS).bit_count(),
+        max(0, trumps - long_trumps),
+        kings,
+        queens_guarded,
+        queens,
+        knights,
+        long_suits,
+        voids,
+        singletons,
+    )
+
+
+def hand_value(hand: int, seats: int) -> int:
+    """What ``hand`` is worth for bidding at a table of ``seats`` players.
+
+    The card points above the target that a taker holding it can expect at a Garde, as
+    :data:`WEIGHTS` estimate it from the hand's :func:`features`, rounded.
+
+    Args:
+        hand: The hand as a mask of card indices.
+        seats: The table size, 3, 4 or 5.
+
+    Returns:
+        The expected margin in points: below 0 for most hands, above 0 for a hand that
+        should make its contract.
+    """
+    weighted = sum(w * f for w, f in zip(WEIGHTS[seats], features(hand, seats), strict=True))
+    return round(weighted)
 
 
 def bid_for(

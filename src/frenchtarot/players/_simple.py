@@ -244,11 +244,8 @@ def _lead(table: _Table, legal: dict[int, Play], cards_left: int) -> int:
     if my_trumps and table.attack:
         mine, theirs = my_trumps.bit_count(), trumps_out.bit_count()
         top = my_trumps.bit_length() - 1
-        if trumps_out and (mine >= theirs or not trumps_out & _ABOVE[top]) and mine >= 3:
-            if not trumps_out & _ABOVE[top]:
-                return top  # a master trump draws one from every seat
-            low = my_trumps & ~_PETIT
-            return (low & -low).bit_length() - 1
+        if trumps_out and not trumps_out & _ABOVE[top] and mine >= 2 and mine >= theirs // 2:
+            return top  # a master trump draws one from every seat
     called = view.called
     if table.attack and view.partner is None and called is not None and not view.alone:
         suit = _SUITS[_SUIT_OF[called.index]]
@@ -267,7 +264,7 @@ def _lead(table: _Table, legal: dict[int, Play], cards_left: int) -> int:
                     return _cheapest(hand & suit)
         longest = max((s for s in _SUITS if plain & s), key=lambda s: (plain & s).bit_count())
         short = min((s for s in _SUITS if plain & s), key=lambda s: (plain & s).bit_count())
-        choice = short if table.attack else longest
+        choice = longest
         return _cheapest(plain & choice & ~_masks.KINGS or plain & choice)
     if hand & _EXCUSE and cards_left > 1 and my_trumps:
         return EXCUSE_INDEX
@@ -312,7 +309,8 @@ def _follow(table: _Table, legal: dict[int, Play], trick: tuple[int, ...], excus
     seats = table.seats
     leader = view.leader if view.leader is not None else table.seat
     order = _flow.TRICK_ORDER[seats][leader]
-    later = order[len(trick) + 1 :]
+    friends = table.friends
+    later = [seat for seat in order[len(trick) + 1 :] if seat not in friends]  # the threats
     led = _tricks.led_suit_mask(trick)
     position = _tricks.winning_position(trick)
     top = trick[position]
