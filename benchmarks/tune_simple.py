@@ -13,11 +13,18 @@ target) and its score at each contract. The even seeds train, the odd ones check
 
 1. The weights: a least-squares fit of the margin on the features (training deals), so
    that a hand's value is the margin it can expect.
-2. The thresholds: the ones that maximise the taker's total score over the training deals
-   when it bids the highest contract whose threshold its value reaches (a hand below every
-   threshold passes and scores 0), by a coordinate search over integer thresholds kept in
-   increasing order. Passing counts as 0 although another seat might take, so these are
-   the thresholds of a first speaker.
+2. The thresholds: the ones that maximise the taker's total utility over the training
+   deals when it bids the highest contract whose threshold its value reaches (a hand below
+   every threshold passes and scores 0), by a coordinate search over integer thresholds
+   kept in increasing order. Passing counts as 0 although another seat might take, so
+   these are the thresholds of a first speaker.
+
+   The utility of a score ``x`` is ``R * (1 - exp(-x / R))`` with a risk tolerance ``R``
+   (``--risk``, in points; 0 for the plain score). A player who maximises its mean score
+   never bids a Petite: a Garde takes the same dog and the same play at twice the stake,
+   so whenever a Petite pays on average a Garde pays double. People bid Petites all the
+   same, on the hands they are unsure of: the same odds at half the stake. A moderate
+   risk tolerance gives the player that caution, and the Petite its band of hands.
 
 It prints the weights and thresholds, ready for ``WEIGHTS`` and ``BID_THRESHOLDS`` in
 ``src/frenchtarot/players/_hand.py``, the taker's mean score on the training and the checking
@@ -29,6 +36,8 @@ a test.
 from __future__ import annotations
 
 import argparse
+import math
+import pickle
 import sys
 import time
 from collections import defaultdict
@@ -43,6 +52,9 @@ from frenchtarot.players._hand import FEATURES, features
 from frenchtarot.rules import RULES_BY_SEATS
 
 Sample = tuple[tuple[int, ...], float, dict[ft.Contract, int]]
+
+RISK = 600.0
+"""The risk tolerance the thresholds in ``_hand.py`` were tuned with, in points."""
 
 
 def sample(seats: int, seed: int) -> Sample | None:
@@ -77,27 +89,37 @@ def values(samples: list[Sample], weights: np.ndarray) -> list[int]:
     return [round(float(np.dot(weights, f))) for f, _, _ in samples]
 
 
+def utility(score: float, risk: float) -> float:
+    """What a score is worth to a player of risk tolerance ``risk`` (0: the score itself)."""
+    return score if risk <= 0 else risk * (1 - math.exp(-score / risk))
+
+
 def total(
-    samples: list[Sample], valued: list[int], thresholds: dict[ft.Contract, int]
-) -> int:
-    """The taker's total score when it bids by ``thresholds``."""
+    samples: list[Sample],
+    valued: list[int],
+    thresholds: dict[ft.Contract, int],
+    risk: float = 0,
+) -> float:
+    """The taker's total utility (its total score when ``risk`` is 0) bidding by
+    ``thresholds``."""
     ordered = sorted(thresholds.items(), key=lambda item: -item[0].value)
-    result = 0
+    result = 0.0
     for (_, _, scores), value in zip(samples, valued, strict=True):
         for contract, threshold in ordered:
             if value >= threshold:
-                result += scores[contract]
+                result += utility(scores[contract], risk)
                 break
     return result
 
 
 def tune(
-    samples: list[Sample], valued: list[int], contracts: tuple[ft.Contract, ...]
+    samples: list[Sample], valued: list[int], contracts: tuple[ft.Contract, ...], risk: float
 ) -> dict[ft.Contract, int]:
-    """Coordinate search for the thresholds with the best total, in increasing order."""
+    """Coordinate search for the thresholds with the best total utility, in increasing
+    order."""
     low, high = min(valued), max(valued) + 1
     thresholds = {contract: high for contract in contracts}
-    best = total(samples, valued, thresholds)
+    best = total(samples, valued, thresholds, risk)
     for _round in range(8):
         changed = False
         for number, contract in enumerate(contracts):
@@ -105,7 +127,7 @@ def tune(
             ceiling = thresholds[contracts[number + 1]] if number + 1 < len(contracts) else high
             for candidate in range(floor, ceiling + 1):
                 trial = {**thresholds, contract: candidate}
-                score = total(samples, valued, trial)
+                score = total(samples, valued, trial, risk)
                 if score > best:
                     best, thresholds, changed = score, trial, True
         if not changed:
@@ -118,16 +140,26 @@ def main() -> None:
     parser.add_argument("--seats", type=int, default=4, choices=[3, 4, 5])
     parser.add_argument("--deals", type=int, default=6000)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--risk", type=float, default=RISK, help="risk tolerance, points")
+    parser.add_argument("--save", help="write the simulated samples to this file (pickle)")
+    parser.add_argument("--load", help="read the samples from this file, simulate nothing")
     args = parser.parse_args()
     start = time.perf_counter()
-    step = 50
-    parts = [range(n, min(n + step, args.deals)) for n in range(0, args.deals, step)]
     found: list[tuple[int, Sample]] = []
-    with ProcessPoolExecutor(max_workers=args.workers) as executor:
-        for done, part in enumerate(executor.map(chunk, [args.seats] * len(parts), parts)):
-            found.extend(part)
-            print(f"\r  {done + 1}/{len(parts)} chunks", end="", file=sys.stderr, flush=True)
-    print(file=sys.stderr)
+    if args.load:
+        with open(args.load, "rb") as file:
+            found = pickle.load(file)
+    else:
+        step = 50
+        parts = [range(n, min(n + step, args.deals)) for n in range(0, args.deals, step)]
+        with ProcessPoolExecutor(max_workers=args.workers) as executor:
+            for done, part in enumerate(executor.map(chunk, [args.seats] * len(parts), parts)):
+                found.extend(part)
+                print(f"\r  {done + 1}/{len(parts)} chunks", end="", file=sys.stderr, flush=True)
+        print(file=sys.stderr)
+    if args.save:
+        with open(args.save, "wb") as file:
+            pickle.dump(found, file)
     train = [s for seed, s in found if seed % 2 == 0]
     check = [s for seed, s in found if seed % 2 == 1]
     contracts = RULES_BY_SEATS[args.seats].offered
@@ -142,13 +174,19 @@ def main() -> None:
     print("weights:", ", ".join(f"{n} {w:+.1f}" for n, w in zip(FEATURES, weights, strict=True)))
     print(f"    ({', '.join(f'{w:.1f}' for w in weights)})")
     valued = values(train, weights)
-    thresholds = tune(train, valued, contracts)
-    print(f"thresholds: {', '.join(f'{c.name} {t}' for c, t in thresholds.items())}")
-    for name, part in (("train", train), ("check", check)):
-        scored = values(part, weights)
-        mean = total(part, scored, thresholds) / len(part)
-        passing = sum(v < thresholds[contracts[0]] for v in scored) / len(part)
-        print(f"  {name}: taker's mean score {mean:+.1f} a deal, first speaker passes {passing:.0%}")
+    thresholds = tune(train, valued, contracts, args.risk)
+    neutral = tune(train, valued, contracts, 0)
+    for title, found_thresholds in ((f"risk {args.risk:g}", thresholds), ("risk 0", neutral)):
+        listed = ", ".join(f"{c.name} {t}" for c, t in found_thresholds.items())
+        print(f"thresholds ({title}): {listed}")
+        for name, part in (("train", train), ("check", check)):
+            scored = values(part, weights)
+            mean = total(part, scored, found_thresholds) / len(part)
+            passing = sum(v < found_thresholds[contracts[0]] for v in scored) / len(part)
+            print(
+                f"  {name}: taker's mean score {mean:+.1f} a deal, "
+                f"first speaker passes {passing:.0%}"
+            )
     bands: dict[int, list[Sample]] = defaultdict(list)
     for s, v in zip(check, values(check, weights), strict=True):
         bands[v // 5 * 5].append(s)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from frenchtarot._checks import describe_value
 from frenchtarot._core import flow as _flow
 from frenchtarot._core import masks as _masks
 from frenchtarot._core import tricks as _tricks
@@ -20,6 +21,7 @@ from frenchtarot.actions import (
     Play,
 )
 from frenchtarot.cards import DECK, EXCUSE_INDEX, HALF_POINTS, PETIT_INDEX
+from frenchtarot.errors import TarotTypeError
 from frenchtarot.observation import Observation
 from frenchtarot.players import _hand
 from frenchtarot.players._base import legal
@@ -34,7 +36,7 @@ _SUIT_OF: Final = _masks.SUIT_OF_INDEX
 _FULL: Final = _masks.FULL
 _TWENTY_ONE_INDEX: Final = 20
 _SUIT_NAMES: Final = tuple(DECK[22 + 14 * number].suit for number in range(4))
-"""The :class:`~frenchtarot.Suit` of each plain suit number, as ``Observation.voids`` names them."""
+"""The :class:`~frenchtarot.Suit` of each plain suit number, as ``voids`` names them."""
 _ABOVE: Final = tuple(_FULL & ~((2 << index) - 1) for index in range(78))
 """``_ABOVE[i]``: the cards of higher index than ``i`` (higher in its suit, once masked)."""
 
@@ -51,14 +53,18 @@ class SimplePlayer:
 
     It sees only its :class:`~frenchtarot.Observation`. Its rules of thumb:
 
-    * **Bidding.** A person's point count of the hand (bouts, trumps and high trumps, Kings
-      and the honours they guard, long suits, voids and singletons) against a threshold per
-      contract and table size, tuned by simulation (``benchmarks/tune_simple.py``). It bids
-      the highest contract it reaches that is still open: one the table offers
-      (:attr:`Rules.contracts <frenchtarot.Rules.contracts>`) and above the highest bid so
-      far; when there is none, it passes. So under house rules it never bids a contract left
-      out, and never above its hand: under :data:`~frenchtarot.rules.LUDICASH`, which has no
-      Petite, a hand worth only a Petite passes rather than risk a Garde.
+    * **Bidding.** A person's count of the hand (the bouts, the trumps and the high trumps,
+      the Kings and the Queens, long suits, voids and singletons), weighed by table size as
+      simulation found them to pay, and read as the card points above the target it can
+      expect; then a threshold per contract and table size, also tuned by simulation
+      (``benchmarks/tune_simple.py``). It bids the highest contract it reaches that is still
+      open: one the table offers (:attr:`Rules.contracts <frenchtarot.Rules.contracts>`) and
+      above the highest bid so far; when there is none, it passes. So under house rules it
+      never bids a contract left out, and never above its hand: under
+      :data:`~frenchtarot.rules.LUDICASH`, which has no Petite, a hand worth only a Petite
+      passes rather than risk a Garde. The tuned thresholds take only the hands that pay
+      against this player's own defence, so at a table of simple players many deals end
+      with everyone passing; ``boldness`` makes it bid more.
     * **The call** (five players): a King it does not hold, in the suit where it holds the
       most cards, so that it can reach its partner.
     * **The écart**: voids first (a short suit without its King put aside whole), then the
@@ -69,25 +75,42 @@ class SimplePlayer:
     * **The card play.** It counts the cards: which trumps and which cards of each suit are
       still out, which seats are void, which trumps a seat can no longer hold. It gives
       points to a trick its camp is sure to win (a partner's, at five players once it knows
-      the partner; every other defender's at three and four), saving the Petit there when it
-      must trump; wins a trick with the cheapest card sure to hold it; leads its master
-      cards, leads the Petit when no other trump is left, and as the attack draws trumps
-      when it holds as many as the others; as a five-player taker it leads the called suit
-      to find its partner. It keeps the Petit out of tricks it would lose, and plays the
+      the partner; every other defender's at three and four), the Petit first (it is saved
+      there); wins a trick with a card sure to hold it (its King rather than its Queen, the
+      lowest such trump); leads its master cards, leads the Petit when no other trump is
+      left, and as the attack draws trumps with a master trump; as a five-player taker it
+      leads the called suit to find its partner; in defence it leads the suit the taker
+      cuts. It keeps the Petit out of tricks it would lose, and plays the
       Excuse to save a valuable card or before the last trick, never to the last trick
       unless it has no other card (or its camp announced a slam).
 
     It is the cheap opponent of the library and the fallback of
     :class:`~frenchtarot.players.MonteCarloPlayer`, and decides in well under a
-    millisecond.
+    millisecond. It keeps no state between decisions, so one instance may sit at every
+    seat.
+
+    Args:
+        boldness: Points added to the value of every hand it bids on: 0 (the default) bids
+            as tuned; a positive number takes more deals (and loses more of them), for a
+            livelier table.
+
+    Raises:
+        TarotTypeError: ``boldness`` is not an int.
 
     >>> import frenchtarot as ft
     >>> from frenchtarot.players import SimplePlayer, play_deal
-    >>> play_deal(ft.new_deal(seed=4), [SimplePlayer()] * 4).phase
-    Phase.DONE
+    >>> play_deal(ft.new_deal(seed=4), [SimplePlayer()] * 4).is_terminal
+    True
+    >>> SimplePlayer(boldness=6)
+    SimplePlayer(boldness=6)
     """
 
-    __slots__ = ()
+    __slots__ = ("boldness",)
+
+    def __init__(self, *, boldness: int = 0) -> None:
+        if isinstance(boldness, bool) or not isinstance(boldness, int):
+            raise TarotTypeError(f"boldness must be an int, not {describe_value(boldness)}")
+        self.boldness = boldness
 
     def __call__(self, observation: Observation) -> Action:
         """Choose an action for the seat to act.
@@ -115,7 +138,7 @@ class SimplePlayer:
         seats = observation.rules.seats
         if phase is Phase.BIDDING:
             open_contracts = tuple(a.contract for a in actions if isinstance(a, Bid))
-            contract = _hand.bid_for(hand, seats, open_contracts)
+            contract = _hand.bid_for(hand, seats, open_contracts, self.boldness)
             return Pass() if contract is None else Bid(contract)
         if phase is Phase.DISCARD:
             discards = {a.card.index: a for a in actions if isinstance(a, Discard)}
@@ -134,13 +157,13 @@ class SimplePlayer:
         return actions[0]  # pragma: no cover - every phase with actions is handled above
 
     def __repr__(self) -> str:
-        return "SimplePlayer()"
+        return f"SimplePlayer(boldness={self.boldness})" if self.boldness else "SimplePlayer()"
 
 
 class _Table:
     """What the seat to play knows of the cards, as masks, worked out once per decision."""
 
-    __slots__ = ("view", "seats", "seat", "hand", "others", "friends", "attack", "_limits")
+    __slots__ = ("_limits", "attack", "friends", "hand", "others", "seat", "seats", "view")
 
     def __init__(self, view: Observation) -> None:
         self.view = view
@@ -155,17 +178,16 @@ class _Table:
         self.others = _FULL & ~gone
         """The cards another seat may hold (or the unseen dog or écart)."""
         taker, partner = view.taker, view.partner
-        self.attack = seat == taker or seat == partner
-        everyone = set(range(seats))
+        self.attack = seat in (taker, partner)
+        attackers = {s for s in (taker, partner) if s is not None}
         if self.attack:
-            friends = {taker, partner} - {None, seat}
-        elif seats < 5 or view.alone:
-            friends = everyone - {taker, seat}
-        elif partner is not None:
-            friends = everyone - {taker, partner, seat}
+            friends = attackers - {seat}
+        elif seats < 5 or view.alone or not view.rules.calls_partner or partner is not None:
+            friends = set(range(seats)) - attackers - {seat}
         else:
             friends = set()  # a five-player defender who does not know the partner yet
-        self.friends: set[int | None] = friends  # type: ignore[assignment]
+        self.friends = friends
+        """The seats this seat knows to be in its camp."""
         self._limits: tuple[int | None, ...] | None = None
 
     def limits(self) -> tuple[int | None, ...]:
@@ -183,9 +205,7 @@ class _Table:
             if not higher:
                 return True
             limits = self.limits()
-            return all(
-                (limit := limits[seat]) is not None and limit - 1 < card for seat in later
-            )
+            return all((limit := limits[seat]) is not None and limit - 1 < card for seat in later)
         suit = _SUITS[_SUIT_OF[card]]
         if others & suit & _ABOVE[card]:
             return False
@@ -200,8 +220,6 @@ class _Table:
         if any(suit_name in voids[seat] for seat in later):
             return False
         return (others & suit).bit_count() >= 2 * len(later) + 1
-
-
 
 
 def _play(view: Observation, plays: Sequence[Play]) -> Play:
@@ -263,9 +281,7 @@ def _lead(table: _Table, legal: dict[int, Play], cards_left: int) -> int:
                 if hand & suit and _SUIT_NAMES[number] in voids and trumps_out:
                     return _cheapest(hand & suit)
         longest = max((s for s in _SUITS if plain & s), key=lambda s: (plain & s).bit_count())
-        short = min((s for s in _SUITS if plain & s), key=lambda s: (plain & s).bit_count())
-        choice = longest
-        return _cheapest(plain & choice & ~_masks.KINGS or plain & choice)
+        return _cheapest(plain & longest & ~_masks.KINGS or plain & longest)
     if hand & _EXCUSE and cards_left > 1 and my_trumps:
         return EXCUSE_INDEX
     if my_trumps & ~_PETIT:
@@ -353,6 +369,12 @@ def _cost(index: int) -> tuple[int, int, int]:
 
 
 def _feed(choices: list[int]) -> int:
-    """The card to give to a trick the player's camp is sure to win."""
+    """The card to give to a trick the player's camp is sure to win.
+
+    The Petit first (it is saved), then the most points, a plain card before a trump, the
+    21 last.
+    """
+    if PETIT_INDEX in choices:
+        return PETIT_INDEX
     gifts = [index for index in choices if index != _TWENTY_ONE_INDEX] or choices
     return max(gifts, key=lambda index: (HALF_POINTS[index], index > EXCUSE_INDEX, -index))
