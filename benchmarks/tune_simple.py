@@ -9,15 +9,19 @@ takes at each contract the table offers in turn, every other seat passing, and t
 played out by :class:`~frenchtarot.players.SimplePlayer` at every seat (the call, the écart,
 the handfuls and the card play included). A sample is the taker's hand features
 (:func:`frenchtarot.players._hand.features`), its margin at a Garde (card points above the
-target) and its score at each contract. The even seeds train, the odd ones check.
+target), its score at each contract, and its score when it passes instead. The even seeds
+train, the odd ones check.
 
 1. The weights: a least-squares fit of the margin on the features (training deals), so
    that a hand's value is the margin it can expect.
 2. The thresholds: the ones that maximise the taker's total utility over the training
-   deals when it bids the highest contract whose threshold its value reaches (a hand below
-   every threshold passes and scores 0), by a coordinate search over integer thresholds
-   kept in increasing order. Passing counts as 0 although another seat might take, so
-   these are the thresholds of a first speaker.
+   deals when it bids the highest contract whose threshold its value reaches, by a
+   coordinate search over integer thresholds kept in increasing order. A hand below every
+   threshold passes and scores what the first speaker scored in the same deal when it
+   passed and the other seats bid and played as the player does (0 when they all passed
+   too; less when another seat took and made its contract): passing is not free when
+   the others may take. Those bids follow the tables in ``_hand.py`` at the time of the
+   run, so a run after a change of the tables refines them.
 
    The utility of a score ``x`` is ``R * (1 - exp(-x / R))`` with a risk tolerance ``R``
    (``--risk``, in points; 0 for the plain score). A player who maximises its mean score
@@ -51,14 +55,15 @@ from frenchtarot.players import SimplePlayer
 from frenchtarot.players._hand import FEATURES, features
 from frenchtarot.rules import RULES_BY_SEATS
 
-Sample = tuple[tuple[int, ...], float, dict[ft.Contract, int]]
+Sample = tuple[tuple[int, ...], float, dict[ft.Contract | None, int]]
 
 RISK = 600.0
 """The risk tolerance the thresholds in ``_hand.py`` were tuned with, in points."""
 
 
 def sample(seats: int, seed: int) -> Sample | None:
-    """The first speaker's features, margin at a Garde and score at each contract.
+    """The first speaker's features, margin at a Garde and score at each contract, and
+    (under ``None``) its score when it passes and the others bid and play as the player.
 
     ``None`` for a deal annulled before the bidding (a petit sec).
     """
@@ -68,8 +73,10 @@ def sample(seats: int, seed: int) -> Sample | None:
     if taker is None or start.phase is not ft.Phase.BIDDING:
         return None
     player = SimplePlayer()
-    scores: dict[ft.Contract, int] = {}
+    scores: dict[ft.Contract | None, int] = {}
     margin = 0.0
+    passed = ft.rollout(ft.apply(start, ft.Pass()), players=player)
+    scores[None] = int(ft.score(passed).deltas[taker])
     for contract in rules.offered:
         state = ft.apply(start, ft.Bid(contract))
         while state.phase is ft.Phase.BIDDING:
@@ -105,10 +112,8 @@ def total(
     ordered = sorted(thresholds.items(), key=lambda item: -item[0].value)
     result = 0.0
     for (_, _, scores), value in zip(samples, valued, strict=True):
-        for contract, threshold in ordered:
-            if value >= threshold:
-                result += utility(scores[contract], risk)
-                break
+        chosen = next((c for c, threshold in ordered if value >= threshold), None)
+        result += utility(scores[chosen], risk)
     return result
 
 
@@ -190,12 +195,13 @@ def main() -> None:
     bands: dict[int, list[Sample]] = defaultdict(list)
     for s, v in zip(check, values(check, weights), strict=True):
         bands[v // 5 * 5].append(s)
-    print("checking deals by value band: deals, mean margin at a Garde, mean score by contract")
-    print("value  deals  margin  " + "  ".join(f"{c.name:>12}" for c in contracts))
+    print("checking deals by value band: deals, mean margin at a Garde, mean score by bid")
+    names = ("PASS", *(c.name for c in contracts))
+    print("value  deals  margin  " + "  ".join(f"{name:>12}" for name in names))
     for band in sorted(bands):
         rows = bands[band]
         margin = sum(m for _, m, _ in rows) / len(rows)
-        means = [sum(s[c] for _, _, s in rows) / len(rows) for c in contracts]
+        means = [sum(s[c] for _, _, s in rows) / len(rows) for c in (None, *contracts)]
         print(
             f"{band:>5}  {len(rows):>5}  {margin:>6.1f}  "
             + "  ".join(f"{m:>12.1f}" for m in means)

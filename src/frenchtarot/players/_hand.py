@@ -66,9 +66,9 @@ FEATURES: Final = (
 """The names of the hand's features (:func:`features`), in order."""
 
 WEIGHTS: Final[dict[int, tuple[float, ...]]] = {
-    3: (-40.0, 9.0, 7.0, 3.0, 4.0, 2.0, 1.0, 3.0, 6.0, 4.0, 1.0, 1.0, 2.0, 4.0, 2.0),
+    3: (-39.9, 10.6, 10.3, 9.3, -0.4, 2.1, 1.2, 1.2, 3.9, 3.7, 2.0, 1.7, 0.3, -0.2, 0.4),
     4: (-42.0, 10.0, 10.9, 6.8, 1.6, 3.1, 1.2, 0.5, 3.9, 1.9, 1.9, 0.6, 1.0, 1.3, 0.8),
-    5: (-40.0, 9.0, 7.0, 3.0, 4.0, 2.0, 1.0, 3.0, 6.0, 4.0, 1.0, 1.0, 2.0, 4.0, 2.0),
+    5: (-24.8, 9.2, 9.5, 3.9, 2.9, 2.5, 1.4, 2.1, 4.1, 1.1, 1.5, 1.8, 0.8, 1.0, 1.0),
 }
 """The weight of each feature by table size, fitted by ``benchmarks/tune_simple.py``.
 
@@ -78,10 +78,10 @@ the features of its hand, over simulated deals: the hand's value is the margin i
 
 BID_THRESHOLDS: Final[dict[int, tuple[tuple[Contract, int], ...]]] = {
     3: (
-        (Contract.GARDE_CONTRE, 20),
-        (Contract.GARDE_SANS, 14),
-        (Contract.GARDE, 6),
-        (Contract.PETITE, 0),
+        (Contract.GARDE_CONTRE, 28),
+        (Contract.GARDE_SANS, 18),
+        (Contract.GARDE, 3),
+        (Contract.PETITE, 3),
     ),
     4: (
         (Contract.GARDE_CONTRE, 26),
@@ -90,10 +90,10 @@ BID_THRESHOLDS: Final[dict[int, tuple[tuple[Contract, int], ...]]] = {
         (Contract.PETITE, 1),
     ),
     5: (
-        (Contract.GARDE_CONTRE, 20),
-        (Contract.GARDE_SANS, 14),
-        (Contract.GARDE, 6),
-        (Contract.PETITE, 0),
+        (Contract.GARDE_CONTRE, 22),
+        (Contract.GARDE_SANS, 20),
+        (Contract.GARDE, 7),
+        (Contract.PETITE, 1),
     ),
 }
 """The least hand value (:func:`hand_value`) for each contract, by table size, highest first.
