@@ -533,3 +533,23 @@ def test_play_deal_lets_a_players_exception_through_unchanged() -> None:
     with pytest.raises(Broken) as caught:
         play_deal(ft.new_deal(seed=1), [SimplePlayer(), broken, SimplePlayer(), SimplePlayer()])
     assert caught.value.args == (1,)
+
+
+def test_a_bolder_simple_player_bids_hands_the_default_one_passes() -> None:
+    for seed in range(200):
+        state = ft.new_deal(seed=seed)
+        if state.current is None:
+            continue
+        value = hand_value(masks.mask_of(state.hand(state.current)), 4)
+        lowest = min(threshold for _contract, threshold in BID_THRESHOLDS[4])
+        if lowest - 8 <= value < lowest:
+            break
+    else:
+        raise AssertionError("no hand just below the lowest threshold")
+    assert SimplePlayer()(view(state)) == ft.Pass()
+    assert isinstance(SimplePlayer(boldness=8)(view(state)), ft.Bid)
+    assert repr(SimplePlayer(boldness=8)) == "SimplePlayer(boldness=8)"
+    with pytest.raises(ft.TarotTypeError, match="boldness"):
+        SimplePlayer(boldness="8")  # type: ignore[arg-type]
+    with pytest.raises(ft.TarotTypeError, match="boldness"):
+        SimplePlayer(boldness=True)

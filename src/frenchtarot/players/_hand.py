@@ -81,7 +81,7 @@ BID_THRESHOLDS: Final[dict[int, tuple[tuple[Contract, int], ...]]] = {
         (Contract.GARDE_CONTRE, 28),
         (Contract.GARDE_SANS, 18),
         (Contract.GARDE, 3),
-        (Contract.PETITE, 3),
+        (Contract.PETITE, 0),
     ),
     4: (
         (Contract.GARDE_CONTRE, 26),
