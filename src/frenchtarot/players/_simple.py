@@ -41,11 +41,7 @@ _ABOVE: Final = tuple(_FULL & ~((2 << index) - 1) for index in range(78))
 """``_ABOVE[i]``: the cards of higher index than ``i`` (higher in its suit, once masked)."""
 
 
-def _mask(cards: Sequence[object]) -> int:
-    mask = 0
-    for card in cards:
-        mask |= 1 << card.index  # type: ignore[attr-defined]
-    return mask
+_mask: Final = _masks.mask_of
 
 
 class SimplePlayer:
