@@ -187,12 +187,19 @@ class _Table:
         self._limits: tuple[int | None, ...] | None = None
 
     def limits(self) -> tuple[int | None, ...]:
+        """:attr:`~frenchtarot.Observation.trump_limits`, worked out once."""
         if self._limits is None:
             self._limits = self.view.trump_limits
         return self._limits
 
-    def holds(self, card: int, later: Sequence[int], led: int) -> bool:
-        """Whether ``card``, winning the trick now, still wins once ``later`` have played."""
+    def holds(self, card: int, later: Sequence[int]) -> bool:
+        """Whether ``card``, winning the trick now, still wins once ``later`` have played.
+
+        Sure for a trump when no higher trump is out or the play proved that none of
+        ``later`` holds one; for a plain card when no higher card of its suit is out and
+        nobody of ``later`` is likely to trump it (no trump out, none left to them, or
+        enough cards of the suit still out for each of them to follow).
+        """
         if not later:
             return True
         others = self.others
@@ -233,6 +240,7 @@ def _play(view: Observation, plays: Sequence[Play]) -> Play:
 
 
 def _lead(table: _Table, legal: dict[int, Play], cards_left: int) -> int:
+    """The card to lead (index), from ``legal``."""
     view = table.view
     hand = 0  # what it may lead (at five players, not the called suit at the first trick)
     for index in legal:
@@ -317,20 +325,23 @@ def _cheapest(mask: int) -> int:
 
 
 def _follow(table: _Table, legal: dict[int, Play], trick: tuple[int, ...], excuse_ok: bool) -> int:
+    """The card to play (index) to ``trick``, from ``legal``.
+
+    ``excuse_ok`` says whether the Excuse may be spent.
+    """
     view = table.view
     seats = table.seats
     leader = view.leader if view.leader is not None else table.seat
     order = _flow.TRICK_ORDER[seats][leader]
     friends = table.friends
     later = [seat for seat in order[len(trick) + 1 :] if seat not in friends]  # the threats
-    led = _tricks.led_suit_mask(trick)
     position = _tricks.winning_position(trick)
     top = trick[position]
     winner = order[position]
     choices = [index for index in legal if index != EXCUSE_INDEX]
     if not choices:
         return EXCUSE_INDEX
-    if winner in table.friends and top != EXCUSE_INDEX and table.holds(top, later, led):
+    if winner in table.friends and top != EXCUSE_INDEX and table.holds(top, later):
         return _feed(choices)
     winners = []
     for index in choices:
@@ -338,7 +349,7 @@ def _follow(table: _Table, legal: dict[int, Play], trick: tuple[int, ...], excus
         if _tricks.winning_position(extended) == len(trick):
             winners.append(index)
     if winners:
-        sure = [index for index in winners if table.holds(index, later, led)]
+        sure = [index for index in winners if table.holds(index, later)]
         if sure:
             plain = [index for index in sure if index > EXCUSE_INDEX]
             if plain:
