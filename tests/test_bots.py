@@ -32,11 +32,20 @@ def others() -> list[Player]:
     return [SimplePlayer(), RandomPlayer(1), RandomPlayer(2)]
 
 
+def _first(observation: ft.Observation) -> ft.Action:
+    return observation.legal_actions[0]
+
+
 def _played_out() -> int:
-    """The first seed whose deal four simple players play to the end (nobody takes in some
-    deals, and a bot then has one decision only)."""
+    """The first seed whose deal is played to the end by simple players at seats 1 to 3
+    whatever seat 0 bids, passing included (nobody takes in some deals, and a bot then has
+    one decision only)."""
     seed = 0
-    while play_deal(ft.new_deal(seed=seed), [SimplePlayer()] * 4).phase is not ft.Phase.DONE:
+    while any(
+        play_deal(ft.new_deal(seed=seed), [first, *[SimplePlayer()] * 3]).phase
+        is not ft.Phase.DONE
+        for first in (_first, SimplePlayer())
+    ):
         seed += 1
     return seed
 

@@ -273,10 +273,10 @@ def run_answering_1(args: Sequence[str]) -> tuple[int, str]:
 
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_answering_1_plays_a_whole_deal_to_the_score(players: int) -> None:
-    table = Table(first, seed=5, players=players)
+    table = Table(first, seed=33, players=players)
     code, out = table.run()
     assert code == 0
-    assert out.startswith("Seed: 5\n")
+    assert out.startswith("Seed: 33\n")
     score = ft.score(table.state)
     assert f"\nScore: {score}\n" in out
     assert "You (seat 0): " in out.splitlines()[-1]
@@ -287,14 +287,14 @@ def test_answering_1_plays_a_whole_deal_to_the_score(players: int) -> None:
 
 
 def test_a_plain_stringio_input_plays_a_deal() -> None:
-    code, out = run_answering_1(["--seed", "5"])
+    code, out = run_answering_1(["--seed", "33"])
     assert code == 0
     assert "\nScore: " in out
     assert "\nThe deal is over.\n" in out
 
 
 def test_the_transcript_reports_the_others_actions_in_english() -> None:
-    table = Table(first, seed=5)
+    table = Table(first, seed=33)
     _, out = table.run()
     assert "Seat 1 bids Petite.\n" in out
     assert "Seat 2 passes.\n" in out
@@ -302,15 +302,15 @@ def test_the_transcript_reports_the_others_actions_in_english() -> None:
     assert "The bidding is over: seat 1 takes with Petite.\n" in out
     assert "Seat 1 puts 6 cards face down in the écart.\n" in out
     assert "Seat 1 does not announce a slam.\n" in out
-    five = ft.Card.parse("5D")
-    assert f"Seat 1 plays {five.glyph} 5D.\n" in out
-    assert "Seat 2 wins trick 1.\n" in out
+    king = ft.Card.parse("KS")
+    assert f"Seat 1 plays {king.glyph} KS.\n" in out
+    assert "Seat 1 wins trick 1.\n" in out
     for word in ("passe ", "says", "Bidding:"):
         assert word not in out
 
 
 def test_the_turn_shows_the_hand_the_table_and_numbered_choices() -> None:
-    table = Table(first, seed=5)
+    table = Table(first, seed=33)
     _, out = table.run()
     bidding = out[: table.prompts[0][0]]
     assert "--- Your turn (seat 0): bidding (highest bid Petite, by seat 1) ---" in bidding
@@ -321,9 +321,9 @@ def test_the_turn_shows_the_hand_the_table_and_numbered_choices() -> None:
     play = out[table.prompts[0][0] : table.prompts[1][0]]
     assert "--- Your turn (seat 0): trick 1 of 18 ---" in play
     assert "Contract: Petite, taken by seat 1." in play
-    led, second, third = (ft.Card.parse(text) for text in ("5D", "6D", "EX"))
+    led, second, third = (ft.Card.parse(text) for text in ("KS", "4S", "1S"))
     assert (
-        f"On the table: seat 1 {led.glyph} 5D, seat 2 {second.glyph} 6D, seat 3 {third.glyph} EX\n"
+        f"On the table: seat 1 {led.glyph} KS, seat 2 {second.glyph} 4S, seat 3 {third.glyph} 1S\n"
     ) in play
 
 
@@ -331,7 +331,7 @@ def test_the_turn_shows_the_hand_the_table_and_numbered_choices() -> None:
 
 
 def test_bad_input_gets_the_library_message_and_the_prompt_again() -> None:
-    table = Table(first, seed=5)
+    table = Table(first, seed=33)
     table.bad[ft.Phase.BIDDING] = ["xyz", "99", "", "petite", "KH"]
     table.bad[ft.Phase.PLAY] = ["0", "play", "discard 2D"]
     code, out = table.run()
@@ -367,26 +367,26 @@ def test_bad_input_gets_the_library_message_and_the_prompt_again() -> None:
 
 
 def test_an_illegal_card_is_refused_with_the_rule_and_the_game_goes_on() -> None:
-    table = Table(first, seed=5)
-    state = ft.new_deal(seed=5)
-    # In trick 1 seat 0 must follow diamonds: a spade and a card of another hand are refused.
-    table.bad[ft.Phase.PLAY] = ["2S", "KD"]
-    assert ft.Card.parse("2S") in state.hand(0)
+    table = Table(first, seed=33)
+    state = ft.new_deal(seed=33)
+    # In trick 1 seat 0 must follow spades: a heart and a card of another hand are refused.
+    table.bad[ft.Phase.PLAY] = ["1H", "KD"]
+    assert ft.Card.parse("1H") in state.hand(0)
     assert ft.Card.parse("KD") not in state.hand(0)
     code, out = table.run()
     assert code == 0
     refusals = [line for line in out.splitlines() if line.startswith("illegal action")]
     assert len(refusals) == 2
-    assert refusals[0].startswith("illegal action 2S")
+    assert refusals[0].startswith("illegal action 1H")
     assert ft.Rule.MUST_FOLLOW_SUIT.value in refusals[0]
     assert refusals[1].startswith("illegal action KD")
     assert ft.Rule.CARD_NOT_IN_HAND.value in refusals[1]
     # After the refusals, the first choice was played.
-    assert f"{PROMPT}1\nYou play {ft.Card.parse('2D').glyph} 2D.\n" in out
+    assert f"{PROMPT}1\nYou play {ft.Card.parse('6S').glyph} 6S.\n" in out
 
 
 def test_numbers_are_checked_against_the_range_shown() -> None:
-    table = Table(first, seed=5)
+    table = Table(first, seed=33)
     table.bad[ft.Phase.BIDDING] = ["5", "-1", "0", "+7", "1000000000000000000000000"]
     table.bad[ft.Phase.PLAY] = ["99"]
     code, out = table.run()
@@ -442,7 +442,7 @@ def test_notation_answers_play_a_deal_as_the_taker(players: int, long: bool) -> 
 
 
 def test_french_words_and_case_are_accepted() -> None:
-    table = Table(lambda state: ("PASSE", ft.Pass()), seed=5, stop_after=1)
+    table = Table(lambda state: ("PASSE", ft.Pass()), seed=33, stop_after=1)
     code, out = table.run()
     assert code == 1
     assert f"{PROMPT}PASSE\nYou pass.\n" in out
@@ -503,7 +503,7 @@ def answering(text: str, size: int | None) -> HandfulPolicy:
     return policy
 
 
-HANDFUL_SEED = 2410
+HANDFUL_SEED = 282
 """Seat 0 takes a Garde and, with the dog, holds 13 trumps: a single or a double handful."""
 
 
@@ -550,7 +550,7 @@ def test_the_handful_is_a_yes_or_no_question_after_the_first_card(
 
 
 def test_the_handful_question_has_help_and_takes_chosen_cards() -> None:
-    trumps = "T3 T5 T6 T10 T11 T12 T15 T16 T17 T18"  # the offered single shows T1 T3...
+    trumps = "T4 T5 T7 T9 T10 T11 T13 T15 T17 T18"  # the offered single shows T2 T4...
 
     def choose(state: ft.State) -> tuple[str, ft.DeclareHandful | None]:
         return f"poignée {trumps}", ft.DeclareHandful(ft.Card.parse(t) for t in trumps.split())
@@ -566,11 +566,11 @@ def test_the_handful_question_has_help_and_takes_chosen_cards() -> None:
     assert f"{HANDFUL_PROMPT}handful T1\nillegal action handful T1 " in out
     assert f"{HANDFUL_PROMPT}last\nNo trick is finished yet.\n{HANDFUL_PROMPT}" in out
     assert f"{HANDFUL_PROMPT}poignée {trumps}\nYou show a handful of 10: " in out
-    assert str(table.state.handfuls[0].cards[0]) == "T3"
+    assert str(table.state.handfuls[0].cards[0]) == "T4"
 
 
 def test_forced_moves_are_played_and_said_unless_confirm() -> None:
-    table = Table(first, seed=5)
+    table = Table(first, seed=33)
     code, out = table.run()
     assert code == 0
     assert table.forced  # the last trick at least
@@ -583,7 +583,7 @@ def test_forced_moves_are_played_and_said_unless_confirm() -> None:
         assert lines[n] == f"Only one choice, played for you: {face}."
         assert lines[n + 1] == f"You play {face}."
     # With --confirm every move is asked, forced or not.
-    confirming = Table(first, seed=5, confirm=True)
+    confirming = Table(first, seed=33, confirm=True)
     code, asked = confirming.run()
     assert code == 0
     assert not confirming.forced and "Only one choice" not in asked
@@ -597,7 +597,7 @@ def test_a_forced_pass_after_a_garde_contre() -> None:
         return garde_contre if garde_contre in view.legal_actions else SimplePlayer()(view)
 
     out = io.StringIO()
-    state = ft.new_deal(seed=5)
+    state = ft.new_deal(seed=33)
     players: list[ft.players.Player] = [SimplePlayer(), bold, SimplePlayer(), SimplePlayer()]
     code = play_game(state, 2, stdin=io.StringIO("1\n" * 30), stdout=out, players=players)
     assert code == 0
@@ -719,7 +719,7 @@ def test_a_french_rank_before_c_is_ambiguous(text: str) -> None:
 
 
 def test_an_ambiguous_card_is_refused_and_asked_again() -> None:
-    table = Table(first, seed=5)
+    table = Table(first, seed=33)
     table.bad[ft.Phase.PLAY] = ["RC"]
     code, out = table.run()
     assert code == 0
@@ -730,14 +730,14 @@ def test_an_ambiguous_card_is_refused_and_asked_again() -> None:
 
 
 def test_last_shows_the_last_trick_and_score_the_points_so_far() -> None:
-    table = Table(first, seed=5)
+    table = Table(first, seed=33)
     table.bad[ft.Phase.BIDDING] = ["last", "score"]
     code, out = table.run()
     assert code == 0
     assert f"{PROMPT}last\nNo trick is finished yet.\n{PROMPT}" in out
     assert f"{PROMPT}score\nNo score yet: the bidding is not over.\n{PROMPT}" in out
     # Later in the play, both: checked against the state of the deal then.
-    table = Table(first, seed=5)
+    table = Table(first, seed=33)
     table.bad[9] = ["dernier", "points"]
     code, out = table.run()
     assert code == 0
@@ -798,7 +798,7 @@ def test_the_hand_is_shown_once_per_trick_and_once_for_the_ecart() -> None:
     turns = out.count("--- Your turn (seat 1): trick ")
     hands = out[out.index("--- Your turn (seat 1): trick 1 ") :].count("Your hand (")
     assert hands == turns
-    table = Table(first, seed=5)
+    table = Table(first, seed=33)
     table.bad[ft.Phase.PLAY] = ["hand", "main"]
     _, out = table.run()
     assert f"{PROMPT}hand\nYour hand (18 cards):\n" in out
@@ -848,7 +848,7 @@ def test_the_transcript_never_shows_a_hidden_card(players: int, policy: Policy) 
 
 
 def test_the_leak_check_sees_hidden_cards() -> None:
-    state = ft.new_deal(seed=5)
+    state = ft.new_deal(seed=33)
     text = f"seat 1 holds {state.hand(1)[0]} and {state.hand(2)[0].glyph}"
     assert cards_in(text) & hidden_cards(state, 0) == {state.hand(1)[0], state.hand(2)[0]}
     assert not cards_in("Seed: 5, seat 10, trick 11 of 18, 0:+96 1:-192, T10C EXIT")
@@ -882,19 +882,19 @@ def test_a_face_down_dog_is_never_shown_even_at_the_end() -> None:
 
 def test_end_of_input_at_the_first_prompt_leaves_cleanly() -> None:
     out = io.StringIO()
-    code = main_play(["--seed", "5"], stdin=io.StringIO(""), stdout=out)
+    code = main_play(["--seed", "33"], stdin=io.StringIO(""), stdout=out)
     assert code == 1
     lines = out.getvalue().splitlines()
     assert lines[-2:] == [
         "End of input: you leave the table before the end of the deal.",
-        "Replay this deal with: python -m frenchtarot play --players 4 --seed 5 --seat 0 "
+        "Replay this deal with: python -m frenchtarot play --players 4 --seed 33 --seat 0 "
         "--dealer 0",
     ]
     assert lines[-3] == PROMPT
 
 
 def test_end_of_input_in_the_middle_of_the_deal_leaves_cleanly() -> None:
-    table = Table(first, seed=5, stop_after=4)
+    table = Table(first, seed=33, stop_after=4)
     code, out = table.run()
     assert code == 1
     assert len(table.prompts) == 4
@@ -905,7 +905,7 @@ def test_end_of_input_in_the_middle_of_the_deal_leaves_cleanly() -> None:
 @pytest.mark.parametrize("word", ["quit", "QUIT", "  exit  ", "quitter", "Quitter"])
 def test_quit_leaves_the_table(word: str) -> None:
     out = io.StringIO()
-    code = main_play(["--seed", "5"], stdin=io.StringIO(f"1\n{word}\n1\n"), stdout=out)
+    code = main_play(["--seed", "33"], stdin=io.StringIO(f"1\n{word}\n1\n"), stdout=out)
     assert code == 1
     text = out.getvalue()
     assert f"{PROMPT}{word}\nGoodbye: you leave the table before the end of the deal.\n" in text
@@ -917,7 +917,7 @@ def test_ctrl_c_leaves_the_table() -> None:
         raise KeyboardInterrupt
 
     out = io.StringIO()
-    code = main_play(["--seed", "5"], stdin=Answers(interrupt), stdout=out)
+    code = main_play(["--seed", "33"], stdin=Answers(interrupt), stdout=out)
     assert code == 130
     assert out.getvalue().endswith("\nInterrupted: you leave the table.\n")
 
@@ -959,12 +959,12 @@ def test_bad_arguments_exit_with_status_2(
 
 def test_no_glyphs_shows_the_notation_only() -> None:
     out = io.StringIO()
-    code = main_play(["--seed", "5", "--no-glyphs"], stdin=io.StringIO("1\n" * 120), stdout=out)
+    code = main_play(["--seed", "33", "--no-glyphs"], stdin=io.StringIO("1\n" * 120), stdout=out)
     assert code == 0
     text = out.getvalue()
     assert not set(_GLYPHS) & set(text)
-    assert "Seat 1 plays 5D.\n" in text
-    assert "\n  trumps    T3  T10  T15  T18  T19  T20\n  spades    2S  8S  CS  KS\n" in text
+    assert "Seat 1 plays KS.\n" in text
+    assert "\n  trumps    T2  T4  T10  T11  T13\n  spades    6S  8S  CS\n" in text
 
 
 class Terminal(io.StringIO):
@@ -984,7 +984,7 @@ class Terminal(io.StringIO):
 
 def test_answers_typed_at_a_terminal_are_not_echoed_again() -> None:
     out = io.StringIO()
-    code = main_play(["--seed", "5"], stdin=Terminal("1\n" * 120), stdout=out)
+    code = main_play(["--seed", "33"], stdin=Terminal("1\n" * 120), stdout=out)
     assert code == 0
     assert f"{PROMPT}1\n" not in out.getvalue()
     assert f"{PROMPT}You pass.\n" in out.getvalue()
@@ -992,21 +992,21 @@ def test_answers_typed_at_a_terminal_are_not_echoed_again() -> None:
 
 def test_an_unknown_output_encoding_gets_ascii() -> None:
     out = Terminal(encoding="x-no-such-encoding")
-    code = main_play(["--seed", "5"], stdin=io.StringIO("1\n" * 120), stdout=out)
+    code = main_play(["--seed", "33"], stdin=io.StringIO("1\n" * 120), stdout=out)
     assert code == 0
     assert out.getvalue().isascii()
-    assert "Seat 1 plays 5D.\n" in out.getvalue()
+    assert "Seat 1 plays KS.\n" in out.getvalue()
 
 
 def test_an_ascii_terminal_gets_plain_text() -> None:
     raw = io.BytesIO()
     out = io.TextIOWrapper(raw, encoding="ascii", newline="\n")
-    code = main_play(["--seed", "5"], stdin=io.StringIO("1\n" * 120), stdout=out)
+    code = main_play(["--seed", "33"], stdin=io.StringIO("1\n" * 120), stdout=out)
     out.flush()
     text = raw.getvalue().decode("ascii")
     assert code == 0
     assert "Seat 1 puts 6 cards face down in the ecart.\n" in text
-    assert "Seat 1 plays 5D.\n" in text
+    assert "Seat 1 plays KS.\n" in text
 
 
 # --- The command ----------------------------------------------------------------------------
@@ -1026,28 +1026,28 @@ def run_command(args: Sequence[str], answers: str, **env: str) -> subprocess.Com
 
 
 def test_the_module_runs_as_a_program() -> None:
-    result = run_command(["frenchtarot._cli.terminal", "--seed", "5"], "1\n" * 120)
+    result = run_command(["frenchtarot._cli.terminal", "--seed", "33"], "1\n" * 120)
     assert result.returncode == 0, result.stderr
-    assert result.stdout.startswith("Seed: 5\n")
+    assert result.stdout.startswith("Seed: 33\n")
     assert "\nScore: " in result.stdout
     assert f"{PROMPT}1\n" in result.stdout
 
 
 def test_the_program_on_an_ascii_terminal_does_not_fail() -> None:
     result = run_command(
-        ["frenchtarot._cli.terminal", "--seed", "5"], "1\n" * 120, PYTHONIOENCODING="ascii"
+        ["frenchtarot._cli.terminal", "--seed", "33"], "1\n" * 120, PYTHONIOENCODING="ascii"
     )
     assert result.returncode == 0, result.stderr
     assert "Seat 1 puts 6 cards face down in the ecart." in result.stdout
 
 
 def test_python_m_frenchtarot_play() -> None:
-    result = run_command(["frenchtarot", "play", "--seed", "5"], "1\n" * 120)
+    result = run_command(["frenchtarot", "play", "--seed", "33"], "1\n" * 120)
     if result.returncode == 2 and "unrecognized arguments" in result.stderr:
         pytest.skip("`play` is not wired into frenchtarot/__main__.py yet")
     assert result.returncode == 0, result.stderr
-    assert result.stdout == run_answering_1(["--seed", "5"])[1]
-    plain = run_command(["frenchtarot", "--seed", "5"], "")
+    assert result.stdout == run_answering_1(["--seed", "33"])[1]
+    plain = run_command(["frenchtarot", "--seed", "33"], "")
     assert plain.returncode == 0, plain.stderr
     assert "Score:" in plain.stdout
 
@@ -1091,9 +1091,9 @@ def test_arena_refuses_unknown_players_and_table_sizes(
 
 
 def test_play_with_the_ludicash_rules_offers_no_petite() -> None:
-    code, out = run_answering_1(["--rules", "ludicash", "--seed", "5"])
+    code, out = run_answering_1(["--rules", "ludicash", "--seed", "33"])
     assert code == 0
     assert "French Tarot, 4 players (ludicash rules)." in out
-    assert "Replay this deal with: python -m frenchtarot play --rules ludicash --seed 5 " in out
+    assert "Replay this deal with: python -m frenchtarot play --rules ludicash --seed 33 " in out
     assert "petite" not in out.lower()
     assert "1) pass   2) garde   3) garde_sans   4) garde_contre" in out

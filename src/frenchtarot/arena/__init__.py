@@ -270,9 +270,9 @@ def duplicate(
     >>> print(result)  # doctest: +ELLIPSIS
     5 deals x 3 rotations, seed 2; 1 failed
     player      mean  95% interval        failed  faults
-    fussy     199.00  [104.53, 293.47]         1       0
-    simple    193.80  [92.16, 295.44]          0       0
-    random   -392.80  [-588.78, -196.82]       0       0
+    fussy     174.33  [74.86, 273.81]          1       0
+    simple    230.73  [147.13, 314.33]         0       0
+    random   -405.07  [-580.96, -229.17]       0       0
     Failed deals:
       deal 5 (seed 7461357922965555064), rotation 0, seat 0: player 'fussy' raised ValueError...
     >>> failure = result.failures[0]

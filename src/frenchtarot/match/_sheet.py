@@ -248,10 +248,10 @@ class ScoreSheet:
     >>> match = play_match(new_match(3, deals=2, seed=5), [SimplePlayer()] * 3)
     >>> print(match.sheet)
     deal  dealer  taker   contract                 seat 0        seat 1        seat 2
-       1  seat 1  seat 0  petite made           +74 (+74)     -37 (-37)     -37 (-37)
-       2  seat 0  seat 2  petite made           -42 (+32)     -42 (-79)     +84 (+47)
-    total                                             +32           -79           +47
-    ranking: 1. seat 2 +47, 2. seat 0 +32, 3. seat 1 -79
+       1  seat 1  seat 0  garde made          +168 (+168)     -84 (-84)     -84 (-84)
+       2  seat 2  seat 0  garde made          +108 (+276)    -54 (-138)    -54 (-138)
+    total                                            +276          -138          -138
+    ranking: 1. seat 0 +276, 2. seat 1 -138, 2. seat 2 -138
 
     Seat 2's deal was annulled (everyone passed), so seat 0 dealt the second scored deal.
 
