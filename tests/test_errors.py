@@ -560,6 +560,7 @@ DOMAIN_ERRORS: list[tuple[str, str]] = [
     ("frenchtarot.encoding", "EncodingError"),
     ("frenchtarot.players", "InvalidSettingsError"),
     ("frenchtarot.sampling", "InconsistentObservationError"),
+    ("frenchtarot.solver", "NotInPlayError"),
     ("frenchtarot.testing", "ConformanceError"),
     ("frenchtarot.records", "RecordError"),
     ("frenchtarot.match", "InvalidMatchError"),

@@ -48,6 +48,7 @@ FEATURES = {
     "frenchtarot.testing",
     "frenchtarot.players",
     "frenchtarot.sampling",
+    "frenchtarot.solver",
     "frenchtarot.arena",
     "frenchtarot.bots",
     "frenchtarot.openspiel",

@@ -39,6 +39,7 @@ __all__ = [
     "InvalidSeatError",
     "InvalidSettingsError",
     "InvalidSizeError",
+    "NotInPlayError",
     "NotTerminalError",
     "NotationError",
     "RecordError",
@@ -135,6 +136,13 @@ class NotTerminalError(TarotError, ValueError):
     """An operation that needs a finished deal (such as scoring) got an unfinished one."""
 
     code: ClassVar[str] = "not_terminal"
+
+
+class NotInPlayError(TarotError, ValueError):
+    """An operation that needs the card play got a deal before it (the bidding, the call,
+    the écart or the slam decision): for example the solver (:mod:`frenchtarot.solver`)."""
+
+    code: ClassVar[str] = "not_in_play"
 
 
 class InvalidMatchError(TarotError, ValueError):
