@@ -154,11 +154,16 @@ def play_to(rules: Rules, seed: int, tricks_left: int, style: str) -> State:
 
 
 def positions(
-    rules: Rules, count: int, low: int, high: int, seed: int = 0
+    rules: Rules,
+    count: int,
+    low: int,
+    high: int,
+    seed: int = 0,
+    styles: tuple[str, ...] = STYLES,
 ) -> Iterator[tuple[str, State]]:
-    """``count`` positions of ``low`` to ``high`` tricks left, the styles in turn."""
+    """``count`` positions of ``low`` to ``high`` tricks left, the ``styles`` in turn."""
     for number in range(count):
-        style = STYLES[number % len(STYLES)]
+        style = styles[number % len(styles)]
         tricks_left = low + number % (high - low + 1)
         yield style, play_to(rules, seed + number, tricks_left, style)
 

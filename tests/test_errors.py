@@ -73,6 +73,7 @@ HIERARCHY: list[tuple[type[TarotError], type[Exception]]] = [
     (errors_module.EncodingError, ValueError),
     (errors_module.InvalidSettingsError, ValueError),
     (errors_module.InconsistentObservationError, ValueError),
+    (errors_module.NotInPlayError, ValueError),
     (errors_module.ConformanceError, AssertionError),
     (errors_module.ArenaStoppedError, RuntimeError),
     (errors_module.DealFailedError, RuntimeError),

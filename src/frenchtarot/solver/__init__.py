@@ -45,10 +45,10 @@ from typing import Final
 from frenchtarot._checks import describe_value
 from frenchtarot._core.state import State
 from frenchtarot.cards import DECK
-from frenchtarot.errors import InvalidSettingsError, NotInPlayError, TarotTypeError
+from frenchtarot.errors import InvalidSettingsError, NotInPlayError, TarotTypeError, _BudgetSpent
 from frenchtarot.solver._position import Context, build, check_play, context_of
 from frenchtarot.solver._review import review_deal
-from frenchtarot.solver._search import Options, OutOfBudget, Search
+from frenchtarot.solver._search import Options, Search
 from frenchtarot.solver._values import (
     CardValue,
     Objective,
@@ -176,16 +176,17 @@ class Solver:
         """Bounds on the value (after ``card`` at the root, or of the root for -1)."""
         low, high = search.range_now()
         try:
-            if not self._options.mtdf:
+            if not self._options.bisect:
                 v = (
                     search.value(low - 1, high + 1)
                     if card < 0
                     else search.card_value(card, low - 1, high + 1)
                 )
                 return v, v, True
-            guess = (low + high) // 2
             while low < high:
-                beta = guess + 1 if guess <= low else guess
+                # Bisection by null windows: is the value at least the midpoint? The
+                # fail-soft answer may move the bound past it.
+                beta = (low + high + 1) // 2
                 v = (
                     search.value(beta - 1, beta)
                     if card < 0
@@ -195,8 +196,7 @@ class Solver:
                     high = min(high, v)
                 else:
                     low = max(low, v)
-                guess = min(max(v, low), high)
-        except OutOfBudget:
+        except _BudgetSpent:
             return low, high, False
         return low, high, True
 
@@ -335,7 +335,7 @@ class Solver:
             return False
         try:
             v = search.value(wanted - 1, wanted)
-        except OutOfBudget:
+        except _BudgetSpent:
             return None
         finally:
             self._nodes += search.nodes
@@ -493,7 +493,8 @@ def analyse(
     Args:
         state: A state of the card play, or a deal played out.
         objective: What to count (card points by default).
-        tricks: Review only the cards of this many last tricks (every trick by default).
+        tricks: Review only the cards of this many last tricks played, the trick in
+            progress included (every trick by default).
         nodes: The most nodes for each position.
         seconds: The most seconds for each position.
 

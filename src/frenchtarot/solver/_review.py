@@ -53,7 +53,8 @@ def review_deal(
             raise TarotTypeError(f"tricks must be an int or None, not {tricks!r}")
         if tricks < 1:
             raise InvalidSettingsError(f"tricks must be at least 1, not {tricks}")
-        first = max(1, rules.hand_size - tricks + 1)
+        last = len(state.tricks) + (1 if state.current_trick else 0)
+        first = max(1, last - tricks + 1)
     camp = state.attackers
     current = deal_from(state.dealt, state.dog, dealer=state.dealer, rules=rules)
     values: dict[State, Solution] = {}

@@ -20,13 +20,15 @@ The techniques of the bridge double-dummy solvers, each one switchable by :class
 - bounds in points (the attack cannot get fewer points than it has, nor more than those
   left), and the contract's bounds in points and bouts.
 
-The public layer drives it with null windows (MTD(f)) for the exact value.
+The public layer drives it with null windows (a bisection on the value) for the exact value.
 """
 
 from __future__ import annotations
 
 import time
 from typing import Final
+
+from frenchtarot.errors import _BudgetSpent
 
 OBJ_POINTS: Final = 0
 OBJ_SCORE: Final = 1
@@ -79,10 +81,10 @@ class Options:
         merge: Equivalent cards merged at move generation.
         order: Move ordering (the table's best card, the history table).
         bounds: Bounds in points (and for the contract, in points and bouts).
-        mtdf: The exact value by MTD(f) null windows (else one full-window search).
+        bisect: The exact value by a bisection of null windows (else one full-window search).
     """
 
-    __slots__ = ("bounds", "merge", "mtdf", "order", "relative", "table")
+    __slots__ = ("bisect", "bounds", "merge", "order", "relative", "table")
 
     def __init__(
         self,
@@ -92,22 +94,18 @@ class Options:
         merge: bool = True,
         order: bool = True,
         bounds: bool = True,
-        mtdf: bool = True,
+        bisect: bool = True,
     ) -> None:
         self.table = table
         self.relative = relative
         self.merge = merge
         self.order = order
         self.bounds = bounds
-        self.mtdf = mtdf
+        self.bisect = bisect
 
     def key(self) -> tuple[bool, ...]:
         """The options as a tuple (for comparing and hashing)."""
-        return (self.table, self.relative, self.merge, self.order, self.bounds, self.mtdf)
-
-
-class OutOfBudget(Exception):
-    """Raised inside the search when the node or time budget is spent."""
+        return (self.table, self.relative, self.merge, self.order, self.bounds, self.bisect)
 
 
 class Scoring:
@@ -286,16 +284,18 @@ class Search:
         self.tricks_left = (cards + root[1]) // self.seats
 
     def set_budget(self, nodes: int, seconds: float) -> None:
-        """Stop (raise :class:`OutOfBudget`) after ``nodes`` more nodes or ``seconds``."""
+        """Stop (raise ``_BudgetSpent``) after ``nodes`` more nodes or ``seconds``."""
         self.node_limit = self.nodes + nodes if nodes > 0 else INF
         self.deadline = time.perf_counter() + seconds if seconds > 0 else 0.0
-        self.next_check = min(self.nodes + 1024, self.node_limit)
+        # The clock is read at the first node, then every 1024 nodes.
+        step = 1 if seconds > 0 else 1024
+        self.next_check = min(self.nodes + step, self.node_limit)
 
     def _check(self) -> None:
         if self.nodes >= self.node_limit:
-            raise OutOfBudget
+            raise _BudgetSpent
         if self.deadline > 0.0 and time.perf_counter() > self.deadline:
-            raise OutOfBudget
+            raise _BudgetSpent
         self.next_check = min(self.nodes + 1024, self.node_limit)
 
     # -- the values -----------------------------------------------------------------------
@@ -495,7 +495,7 @@ class Search:
             self._check()
         hand = self.hands[seat]
         legal = self._legal(hand, pos, led, top)
-        moves = self._moves(legal, seat, t_mask, first)
+        moves = self._moves(legal, seat, pos, led, best, best_seat, t_mask, first)
         maximise = self.camp >> seat & 1
         result = -INF if maximise else INF
         chosen = moves[0]
@@ -652,8 +652,23 @@ class Search:
         self.petit_pending = saved_petit
         return v
 
-    def _moves(self, legal: int, seat: int, t_mask: int, first: int) -> list[int]:
-        """The cards to try: one per set of equivalent legal cards, best guesses first."""
+    def _moves(
+        self,
+        legal: int,
+        seat: int,
+        pos: int,
+        led: int,
+        best: int,
+        best_seat: int,
+        t_mask: int,
+        first: int,
+    ) -> list[int]:
+        """The cards to try: one per set of equivalent legal cards, best guesses first.
+
+        The order: the table's best card; then, leading, by the history table; following,
+        the points to a trick the seat's camp is winning, a card that takes the trick
+        (the cheapest first), else the card that gives the fewest points.
+        """
         moves: list[int] = []
         if self.merge:
             present = t_mask
@@ -682,11 +697,34 @@ class Search:
                 legal ^= low
         if not self.order or len(moves) < 2:
             return moves
-        history = self.history
-        base = seat * 78
         scores: list[int] = []
-        for card in moves:
-            scores.append(INF if card == first else history[base + card])
+        if pos == 0:
+            history = self.history
+            base = seat * 78
+            for card in moves:
+                scores.append(INF if card == first else history[base + card])
+        else:
+            camp = self.camp
+            ours = (camp >> seat & 1) == (camp >> best_seat & 1) and best >= 0
+            for card in moves:
+                if card == first:
+                    scores.append(INF)
+                    continue
+                rank = card if card < _EXCUSE else (card - 22) % 14
+                if card == _EXCUSE:
+                    takes = False
+                elif card < _EXCUSE:
+                    takes = best < 0 or best > _EXCUSE or card > best
+                else:
+                    takes = best < 0 or (best > _EXCUSE and led >> card & 1 == 1 and card > best)
+                if ours and not takes:
+                    scores.append(100 + 4 * HALF[card] - rank)
+                elif takes and not ours:
+                    scores.append(200 + HALF[card] - rank)
+                elif ours:
+                    scores.append(4 * HALF[card] - rank)
+                else:
+                    scores.append(-4 * HALF[card] - rank)
         # Insertion sort by score, highest first (a stable order for equal scores).
         count = len(moves)
         for i in range(1, count):
