@@ -29,6 +29,7 @@ from frenchtarot.solver import (
     reaches,
     solve,
 )
+from frenchtarot.solver import _search
 from frenchtarot.solver._search import Options
 from tests.solver_reference import (
     features,
@@ -364,3 +365,9 @@ def test_the_best_card_keeps_the_value(seed: int, tricks_left: int, table: Rules
     )
     assert value == best.value == solve(state, Objective.SCORE).value
     assert reaches(state, 1, Objective.CONTRACT) == (solve(state, Objective.CONTRACT).value == 1)
+
+
+def test_the_search_is_compiled_with_the_rules_core() -> None:
+    """The compiled build compiles the solver's search too (pyproject's mypyc include)."""
+    assert _search.__file__ is not None
+    assert _search.__file__.endswith(".py") != ft.compiled
