@@ -24,12 +24,12 @@ from frenchtarot.solver import (
     Objective,
     Solution,
     Solver,
+    _search,
     analyse,
     card_values,
     reaches,
     solve,
 )
-from frenchtarot.solver import _search
 from frenchtarot.solver._search import Options
 from tests.solver_reference import (
     features,
