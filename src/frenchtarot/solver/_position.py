@@ -20,7 +20,6 @@ from frenchtarot.solver._search import (
     Options,
     Scoring,
     Search,
-    trick_status,
 )
 
 _BOUTS: Final = _masks.BOUTS
@@ -166,7 +165,8 @@ def build(
         att_won,
         def_won,
         petit_pending,
-        trick_status(seats, leader, list(trick)),
+        leader,
+        list(trick),
     )
     return search
 

@@ -160,46 +160,6 @@ class Scoring:
         )
 
 
-def trick_status(seats: int, leader: int, trick: list[int]) -> list[int]:
-    """The state of a trick in progress, as the search carries it.
-
-    Returns:
-        ``[seat to play, cards played, led suit mask, top trump, best card, best card's seat,
-        mask of the cards, their half points, the Excuse's seat or -1]``.
-    """
-    led = 0
-    top = -1
-    best = -1
-    best_seat = leader
-    mask = 0
-    half = 0
-    excuse = -1
-    seat = leader
-    for card in trick:
-        if card < _EXCUSE:
-            if not led:
-                led = _TRUMPS
-            if card > top:
-                top = card
-            if best < 0 or best > _EXCUSE or card > best:
-                best = card
-                best_seat = seat
-        elif card == _EXCUSE:
-            excuse = seat
-        elif not led:
-            led = SUIT_MASK[card]
-            if best < 0:
-                best = card
-                best_seat = seat
-        elif best > _EXCUSE and led >> card & 1 and card > best:
-            best = card
-            best_seat = seat
-        mask |= 1 << card
-        half += HALF[card]
-        seat = (seat + 1) % seats
-    return [seat, len(trick), led, top, best, best_seat, mask, half, excuse]
-
-
 class Search:
     """One position of the card play and the search over its continuations.
 
@@ -221,6 +181,7 @@ class Search:
         opening: int,
     ) -> None:
         self.seats = seats
+        self.called = opening  # the called card (original index) for the opening lead
         self.hand_size = hand_size
         self.camp = camp
         self.objective = objective
@@ -232,7 +193,24 @@ class Search:
         self.bounds = options.bounds
         self.table = table
         self.history = history
-        self.opening = opening  # the called card when the deal's first card is to be played
+        # The cards' labels (see set_position) and what the search reads of each label.
+        self.excuse = _EXCUSE
+        self.excuse_bit = _EXCUSE_BIT
+        self.petit_bit = _PETIT_BIT
+        self.bouts = _BOUTS
+        self.trumps = _TRUMPS
+        self.half: list[int] = list(HALF)
+        self.suit_mask: list[int] = list(SUIT_MASK)
+        self.group: list[int] = list(GROUP)
+        self.klass: list[int] = list(_CLASS)
+        self.rank: list[int] = [i if i < 22 else (i - 22) % 14 for i in range(78)]
+        self.original: list[int] = list(range(78))
+        self.label: list[int] = list(range(78))
+        self.live_key = 0
+        self.opening_on = False
+        self.opening_suit = 0
+        self.opening_bit = 0
+        self.bout_base = 0
         self.next_seat: list[int] = [(seat + 1) % seats for seat in range(seats)]
         self.hands: list[int] = [0] * seats
         self.att_half = 0
@@ -261,27 +239,143 @@ class Search:
         att_won: bool,
         def_won: bool,
         petit_pending: int,
-        root: list[int],
+        leader: int,
+        trick: list[int],
     ) -> None:
-        """Set the position to search: the hands, the tally so far, the trick in progress."""
-        self.hands = hands
+        """Set the position to search: the hands, the tally so far, the trick in progress.
+
+        The cards are given by their index in the deck. Inside, they are relabelled: the
+        cards still to play (in the hands and the trick) take consecutive labels, the trumps
+        first, then the Excuse's label (kept even when it is gone), then the suits, in the
+        order of the deck; with at most 61 such cards every mask fits in 62 bits, the ints
+        compiled code handles without allocating. With more, the labels are the indices.
+        """
+        live = 0
+        for card in trick:
+            live |= 1 << card
+        for hand in hands:
+            live |= hand
+        self._relabel(live)
+        label = self.label
+        self.hands = [self._mask(hand) for hand in hands]
         self.att_half = att_half
-        self.att_bouts = att_bouts
+        self.bout_base = att_bouts.bit_count()
+        self.att_bouts = 0
         self.att_won = att_won
         self.def_won = def_won
         self.petit_pending = petit_pending
-        self.root = root
+        if self.called >= 0:
+            self.opening_on = True
+            suit = SUIT_MASK[self.called]
+            self.opening_suit = self._mask(suit & live)
+            self.opening_bit = self._mask(live & 1 << self.called)
+        self.root = self._status(leader, [label[card] for card in trick])
         cards = 0
         half = 0
-        for hand in hands:
+        for hand in self.hands:
             cards += hand.bit_count()
             m = hand
             while m:
                 low = m & -m
-                half += HALF[low.bit_length() - 1]
+                half += self.half[low.bit_length() - 1]
                 m ^= low
-        self.left_half = half + root[7]  # the trick's cards are still to be won
-        self.tricks_left = (cards + root[1]) // self.seats
+        self.left_half = half + self.root[7]  # the trick's cards are still to be won
+        self.tricks_left = (cards + self.root[1]) // self.seats
+
+    def _relabel(self, live: int) -> None:
+        if live.bit_count() > 61:
+            return  # the labels stay the deck's indices
+        self.live_key = live
+        original: list[int] = []
+        m = live & _TRUMPS
+        while m:
+            low = m & -m
+            original.append(low.bit_length() - 1)
+            m ^= low
+        trumps = len(original)
+        original.append(_EXCUSE)
+        m = live & ~(_TRUMPS | _EXCUSE_BIT)
+        while m:
+            low = m & -m
+            original.append(low.bit_length() - 1)
+            m ^= low
+        label = [-1] * 78
+        for new, card in enumerate(original):
+            label[card] = new
+        self.original = original
+        self.label = label
+        self.excuse = trumps
+        self.excuse_bit = 1 << trumps
+        self.trumps = (1 << trumps) - 1
+        self.petit_bit = 1 << label[0] if live & 1 else 0
+        self.bouts = self.petit_bit | self.excuse_bit | (1 << label[20] if live >> 20 & 1 else 0)
+        self.half = [HALF[card] for card in original]
+        self.group = [GROUP[card] for card in original]
+        self.klass = [_CLASS[card] for card in original]
+        self.rank = [
+            new if new < trumps else (card - 22) % 14 for new, card in enumerate(original)
+        ]
+        masks: list[int] = []
+        for card in original:
+            if card < _EXCUSE:
+                masks.append(self.trumps)
+            elif card == _EXCUSE:
+                masks.append(0)
+            else:
+                masks.append(self._mask(SUIT_MASK[card] & live))
+        self.suit_mask = masks
+
+    def _mask(self, mask: int) -> int:
+        """``mask`` (cards by deck index) in labels; cards without a label are left out."""
+        label = self.label
+        out = 0
+        while mask:
+            low = mask & -mask
+            new = label[low.bit_length() - 1]
+            if new >= 0:
+                out |= 1 << new
+            mask ^= low
+        return out
+
+    def _status(self, leader: int, trick: list[int]) -> list[int]:
+        """The state of a trick in progress (cards by label), as the search carries it.
+
+        Returns:
+            ``[seat to play, cards played, led suit mask, top trump, best card, its seat,
+            mask of the cards, their half points, the Excuse's seat or -1]``.
+        """
+        excuse_label = self.excuse
+        led = 0
+        top = -1
+        best = -1
+        best_seat = leader
+        mask = 0
+        half = 0
+        excuse = -1
+        seat = leader
+        for card in trick:
+            if card < excuse_label:
+                if not led:
+                    led = self.trumps
+                if card > top:
+                    top = card
+                if best < 0 or best > excuse_label or card > best:
+                    best = card
+                    best_seat = seat
+            elif card == excuse_label:
+                excuse = seat
+            elif not led:
+                led = self.suit_mask[card]
+                if best < 0:
+                    best = card
+                    best_seat = seat
+            elif best > excuse_label and led >> card & 1 and card > best:
+                best = card
+                best_seat = seat
+            mask |= 1 << card
+            half += self.half[card]
+            seat = (seat + 1) % self.seats
+        return [seat, len(trick), led, top, best, best_seat, mask, half, excuse]
 
     def set_budget(self, nodes: int, seconds: float) -> None:
         """Stop (raise ``_BudgetSpent``) after ``nodes`` more nodes or ``seconds``."""
@@ -320,12 +414,12 @@ class Search:
         return -s.share * unit, s.share * unit
 
     def _contract_bounds(self) -> tuple[int, int]:
-        bouts = self.att_bouts.bit_count()
+        bouts = self.bout_base + self.att_bouts.bit_count()
         low = 1 if self.att_half >= 2 * _TARGETS[bouts] else 0
         live = self.root[6]
         for hand in self.hands:
             live |= hand
-        most = bouts + (live & _BOUTS).bit_count()
+        most = bouts + (live & self.bouts).bit_count()
         high = 0 if self.att_half + self.left_half < 2 * _TARGETS[min(most, 3)] else 1
         return low, high
 
@@ -334,7 +428,7 @@ class Search:
         half = self.att_half
         if self.objective == OBJ_POINTS:
             return half
-        target = _TARGETS[self.att_bouts.bit_count()]
+        target = _TARGETS[self.bout_base + self.att_bouts.bit_count()]
         made = half >= 2 * target
         if self.objective == OBJ_CONTRACT:
             return 1 if made else 0
@@ -370,7 +464,19 @@ class Search:
         hand = self.hands[seat]
         self.nodes += 1
         return self._after(
-            seat, hand, r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], card, alpha, beta
+            seat,
+            hand,
+            r[1],
+            r[2],
+            r[3],
+            r[4],
+            r[5],
+            r[6],
+            r[7],
+            r[8],
+            self.label[card],
+            alpha,
+            beta,
         )
 
     def root_moves(self) -> list[int]:
@@ -380,7 +486,7 @@ class Search:
         out: list[int] = []
         while legal:
             low = legal & -legal
-            out.append(low.bit_length() - 1)
+            out.append(self.original[low.bit_length() - 1])
             legal ^= low
         return out
 
@@ -389,24 +495,23 @@ class Search:
         if not led:
             legal = hand
         else:
-            excuse = hand & _EXCUSE_BIT
+            excuse = hand & self.excuse_bit
             legal = 0
-            if led != _TRUMPS:
+            if led != self.trumps:
                 legal = hand & led
                 if legal:
                     legal |= excuse
             if not legal:
-                trumps = hand & _TRUMPS
+                trumps = hand & self.trumps
                 if not trumps:
                     legal = hand
                 else:
                     higher = trumps >> (top + 1) << (top + 1)
                     legal = (higher or trumps) | excuse
-        if self.opening >= 0 and pos == 0 and self.tricks_left == self.hand_size:
-            suit = SUIT_MASK[self.opening]
-            others = legal & ~suit
+        if self.opening_on and pos == 0 and self.tricks_left == self.hand_size:
+            others = legal & ~self.opening_suit
             if others:
-                legal = others | (legal & 1 << self.opening)
+                legal = others | (legal & self.opening_bit)
         return legal
 
     def _trick_start(self, leader: int, alpha: int, beta: int) -> int:
@@ -416,7 +521,7 @@ class Search:
                 return low
             if high <= alpha:
                 return high
-        if not self.use_table or (self.opening >= 0 and self.tricks_left == self.hand_size):
+        if not self.use_table or (self.opening_on and self.tricks_left == self.hand_size):
             return self._play(leader, 0, 0, -1, -1, leader, 0, 0, -1, alpha, beta, -1)
         key = self._key(leader)
         offset = self.att_half if self.objective == OBJ_POINTS else 0
@@ -449,6 +554,8 @@ class Search:
         hands = self.hands
         seats = self.seats
         key = 0
+        group_of = self.group
+        klass = self.klass
         if self.relative:
             live = 0
             for hand in hands:
@@ -458,20 +565,22 @@ class Search:
                 low = live & -live
                 card = low.bit_length() - 1
                 live ^= low
-                if GROUP[card] != group:
-                    group = GROUP[card]
+                if group_of[card] != group:
+                    group = group_of[card]
                     key = key << 6 | (56 + group)
                 owner = 0
                 while not hands[owner] & low:
                     owner += 1
-                key = key << 6 | owner << 3 | _CLASS[card]
-        else:
+                key = key << 6 | owner << 3 | klass[card]
+        else:  # the exact cards: the labels, and the cards they stand for
+            key = self.live_key
             for hand in hands:
                 key = key << 78 | hand
         key = key * seats + leader
         key = key << 2 | int(self.att_won) << 1 | int(self.def_won)
         if self.objective != OBJ_POINTS:
-            key = (key << 9 | self.att_half) << 2 | self.att_bouts.bit_count()
+            bouts = self.bout_base + self.att_bouts.bit_count()
+            key = (key << 9 | self.att_half) << 2 | bouts
             key = key * 3 + self.petit_pending + 1
         return key
 
@@ -556,27 +665,30 @@ class Search:
     ) -> int:
         """Play ``card`` from ``seat``'s ``hand`` to the trick, search on, take it back."""
         bit = 1 << card
-        if card < _EXCUSE:
+        excuse_label = self.excuse
+        if card < excuse_label:
             if not led:
-                led = _TRUMPS
+                led = self.trumps
             if card > top:
                 top = card
-            if best < 0 or best > _EXCUSE or card > best:
+            if best < 0 or best > excuse_label or card > best:
                 best = card
                 best_seat = seat
-        elif card == _EXCUSE:
+        elif card == excuse_label:
             excuse = seat
         elif not led:
-            led = SUIT_MASK[card]
+            led = self.suit_mask[card]
             if best < 0:
                 best = card
                 best_seat = seat
-        elif best > _EXCUSE and led & bit and card > best:
+        elif best > excuse_label and led & bit and card > best:
             best = card
             best_seat = seat
         self.hands[seat] = hand ^ bit
         if pos + 1 == self.seats:
-            v = self._end_trick(best_seat, t_mask | bit, t_half + HALF[card], excuse, alpha, beta)
+            v = self._end_trick(
+                best_seat, t_mask | bit, t_half + self.half[card], excuse, alpha, beta
+            )
         else:
             v = self._play(
                 self.next_seat[seat],
@@ -586,7 +698,7 @@ class Search:
                 best,
                 best_seat,
                 t_mask | bit,
-                t_half + HALF[card],
+                t_half + self.half[card],
                 excuse,
                 alpha,
                 beta,
@@ -609,16 +721,16 @@ class Search:
                 winner = excuse
         to_attack = camp >> winner & 1
         gain = t_half if to_attack else 0
-        bouts = t_mask & _BOUTS if to_attack else 0
+        bouts = t_mask & self.bouts if to_attack else 0
         if excuse >= 0 and not last:
             owner = camp >> excuse & 1
             if owner != to_attack:  # the Excuse goes back to its camp for a half-point card
                 if owner:
                     gain += 8
-                    bouts |= _EXCUSE_BIT
+                    bouts |= self.excuse_bit
                 else:
                     gain -= 8
-                    bouts &= ~_EXCUSE_BIT
+                    bouts &= ~self.excuse_bit
         saved_half = self.att_half
         saved_bouts = self.att_bouts
         saved_att = self.att_won
@@ -633,13 +745,13 @@ class Search:
         self.left_half -= t_half
         if last:
             petit = 0
-            if t_mask & _PETIT_BIT:
+            if t_mask & self.petit_bit:
                 petit = 1 if to_attack else -1
             elif winner == excuse:  # the Excuse won: the Petit counts in the trick before
                 petit = saved_petit
             v = self._leaf(petit)
         else:
-            if self.tricks_left == 2 and t_mask & _PETIT_BIT:
+            if self.tricks_left == 2 and t_mask & self.petit_bit:
                 self.petit_pending = 1 if to_attack else -1
             self.tricks_left -= 1
             v = self._trick_start(winner, alpha, beta)
@@ -670,6 +782,8 @@ class Search:
         (the cheapest first), else the card that gives the fewest points.
         """
         moves: list[int] = []
+        group_of = self.group
+        half = self.half
         if self.merge:
             present = t_mask
             for hand in self.hands:
@@ -681,8 +795,8 @@ class Search:
                 legal ^= low
                 if (
                     previous >= 0
-                    and GROUP[card] == GROUP[previous]
-                    and HALF[card] == HALF[previous]
+                    and group_of[card] == group_of[previous]
+                    and half[card] == half[previous]
                     and not present >> (previous + 1) & ((1 << (card - previous - 1)) - 1)
                 ):
                     if first == card:  # keep the table's card as the representative
@@ -706,25 +820,29 @@ class Search:
         else:
             camp = self.camp
             ours = (camp >> seat & 1) == (camp >> best_seat & 1) and best >= 0
+            excuse_label = self.excuse
+            rank_of = self.rank
             for card in moves:
                 if card == first:
                     scores.append(INF)
                     continue
-                rank = card if card < _EXCUSE else (card - 22) % 14
-                if card == _EXCUSE:
+                rank = rank_of[card]
+                if card == excuse_label:
                     takes = False
-                elif card < _EXCUSE:
-                    takes = best < 0 or best > _EXCUSE or card > best
+                elif card < excuse_label:
+                    takes = best < 0 or best > excuse_label or card > best
                 else:
-                    takes = best < 0 or (best > _EXCUSE and led >> card & 1 == 1 and card > best)
+                    takes = best < 0 or (
+                        best > excuse_label and led >> card & 1 == 1 and card > best
+                    )
                 if ours and not takes:
-                    scores.append(100 + 4 * HALF[card] - rank)
+                    scores.append(100 + 4 * half[card] - rank)
                 elif takes and not ours:
-                    scores.append(200 + HALF[card] - rank)
+                    scores.append(200 + half[card] - rank)
                 elif ours:
-                    scores.append(4 * HALF[card] - rank)
+                    scores.append(4 * half[card] - rank)
                 else:
-                    scores.append(-4 * HALF[card] - rank)
+                    scores.append(-4 * half[card] - rank)
         # Insertion sort by score, highest first (a stable order for equal scores).
         count = len(moves)
         for i in range(1, count):
