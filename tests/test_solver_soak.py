@@ -1,13 +1,17 @@
 """The solver's volume checks (soak): many more positions than ``test_solver.py``.
 
-At the default ``FRENCHTAROT_SOAK_DEALS`` (10,000): 1,000 positions of 1 to 4 tricks left
-per table size against the plain reference (each position for one objective, in turn), and
-210 positions of 6 to 8 tricks (70 per table size; 6 tricks only at five players) where each
-optimisation switched off
-leaves the value as it is (for the card points and the contract, in turn: the score's
-bisection over its wide range makes the searches without an optimisation too long for the
-soak step; ``test_solver.py`` checks the score's; the table switched off only at 6 tricks
-and not at five players, where a single search without it can take a quarter of a minute). Split into items for ``-n auto``.
+At the default ``FRENCHTAROT_SOAK_DEALS`` (10,000):
+
+- 1,000 positions of 1 to 4 tricks left per table size against the plain reference, each
+  position for one objective, in turn;
+- 210 positions of 6 to 8 tricks (70 per table size; 6 tricks only at five players) where
+  each optimisation switched off leaves the value as it is, for the card points and the
+  contract in turn. The score's bisection over its wide range makes the searches without an
+  optimisation too long for the soak step (``test_solver.py`` checks the score's); the table
+  is switched off only at 6 tricks and not at five players, where one search without it can
+  take a quarter of a minute.
+
+Split into items for ``-n auto``.
 """
 
 from __future__ import annotations
