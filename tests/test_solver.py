@@ -371,3 +371,27 @@ def test_the_search_is_compiled_with_the_rules_core() -> None:
     """The compiled build compiles the solver's search too (pyproject's mypyc include)."""
     assert _search.__file__ is not None
     assert _search.__file__.endswith(".py") != ft.compiled
+
+
+@pytest.mark.parametrize("rules", TABLES, ids=lambda rules: rules.name)
+def test_at_the_first_card_the_solver_offers_the_legal_cards_and_bounds(rules: Rules) -> None:
+    """The whole deal (more cards than the search's short labels hold; at five players the
+    opening lead's restriction in the called suit) under a budget: bounds, never an error."""
+    state = ft.new_deal(dealer=0, seed=12, rules=rules)
+    while state.phase is not ft.Phase.PLAY:
+        offered = ft.legal_actions(state)
+        action = offered[0]
+        if state.phase is ft.Phase.BIDDING and state.current == 1:
+            action = ft.Bid(ft.Contract.GARDE)
+        elif isinstance(action, ft.Call):  # a King the taker does not hold: a partner
+            action = next(a for a in offered if a.card not in state.hand(1))  # type: ignore[union-attr]
+        state = ft.apply(state, action)
+    assert not state.tricks and not state.current_trick
+    values = card_values(state, nodes=300)
+    legal = [a.card for a in ft.legal_actions(state) if isinstance(a, Play)]
+    assert sorted(value.card for value in values) == legal
+    for value in values:
+        assert value.low <= value.high
+    rough = solve(state, Objective.SCORE, nodes=300)
+    assert not rough.exact and rough.low <= rough.high
+    assert reaches(state, 1, Objective.CONTRACT, nodes=300) is None
