@@ -133,6 +133,7 @@ _DOCUMENTED_MODULES = (
     "frenchtarot.sampling",
     "frenchtarot.scoring",
     "frenchtarot.server",
+    "frenchtarot.solver",
     "frenchtarot.state",
     "frenchtarot.svg",
     "frenchtarot.testing",

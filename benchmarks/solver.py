@@ -1,0 +1,118 @@
+"""How fast the exact solver is: nodes per second and solve times by tricks left.
+
+Usage (from any directory, with frenchtarot installed, pure or compiled)::
+
+    python benchmarks/solver.py                  # 4, 6, 8, 10 and 12 tricks left
+    python benchmarks/solver.py --quick          # 4, 6 and 8 tricks, 5 positions each
+    python benchmarks/solver.py --tricks 8 10 --positions 10 --cap 20 --seats 5
+
+The positions are fixed: deal ``seed`` (``0, 1, ...``) at the table, seat 1 (the first to
+speak) takes a Garde and the others pass, the écart is the first cards offered, no slam, no
+handful; the cards are played by a seeded random policy (``random.Random(seed)``) until
+``k`` tricks are left. Each position is solved exactly for the card points by a fresh
+:class:`~frenchtarot.solver.Solver` (nothing kept from one position to the next), under a
+time cap per position (``--cap``); a position that reaches the cap counts at the cap in the
+times and is reported (the median and maximum are then lower bounds). The yes/no test
+(:func:`~frenchtarot.solver.reaches` at the exact value, the hardest target) is timed on
+the same positions when they were solved. Times are wall-clock, but for "median CPU ms"
+(the process's CPU time, steadier on a loaded host), and the nodes per second are per
+second of CPU. Nothing here is a test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import sys
+import time
+
+import frenchtarot as ft
+from frenchtarot.solver import Solver
+
+
+def position(rules: ft.Rules, seed: int, tricks_left: int) -> ft.State:
+    """The benchmark's position of ``seed`` with ``tricks_left`` tricks to play."""
+    state = ft.new_deal(dealer=0, seed=seed, rules=rules)
+    if state.is_terminal:  # a petit sec
+        return position(rules, seed + 1_000_003, tricks_left)
+    rng = random.Random(seed)
+    while not (
+        state.phase is ft.Phase.PLAY
+        and len(state.tricks) == rules.hand_size - tricks_left
+        and not state.current_trick
+    ):
+        if state.phase is ft.Phase.BIDDING:
+            action: ft.Action = ft.Bid(ft.Contract.GARDE) if state.current == 1 else ft.Pass()
+        elif state.phase is ft.Phase.PLAY:
+            action = rng.choice([a for a in ft.legal_actions(state) if isinstance(a, ft.Play)])
+        else:
+            action = ft.legal_actions(state)[0]
+        state = ft.apply(state, action)
+    return state
+
+
+def measure(rules: ft.Rules, tricks_left: int, count: int, cap: float) -> str:
+    times: list[float] = []
+    cpu: list[float] = []
+    tests: list[float] = []
+    nodes = 0
+    capped = 0
+    for seed in range(count):
+        state = position(rules, seed, tricks_left)
+        start = time.perf_counter()
+        used = time.process_time()
+        solution = Solver().solve(state, seconds=cap)
+        cpu.append(time.process_time() - used)
+        times.append(time.perf_counter() - start)
+        nodes += solution.nodes
+        if not solution.exact:
+            capped += 1
+            continue
+        start = time.perf_counter()
+        answer = Solver().reaches(state, solution.value)
+        tests.append(time.perf_counter() - start)
+        assert answer is True
+    total = sum(cpu)
+    note = f" ({capped} capped at {cap:g} s)" if capped else ""
+    test = f"{statistics.median(tests) * 1000:,.1f}" if tests else "-"
+    return (
+        f"| {tricks_left} | {count} | {nodes / total:,.0f} | "
+        f"{statistics.median(times) * 1000:,.1f} | {max(times) * 1000:,.1f}{note} | "
+        f"{statistics.median(cpu) * 1000:,.1f} | {test} |"
+    )
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--quick", action="store_true", help="4, 6, 8 tricks, 5 positions")
+    parser.add_argument("--tricks", type=int, nargs="+", default=[4, 6, 8, 10, 12])
+    parser.add_argument("--positions", type=int, default=20, help="positions per row")
+    parser.add_argument("--deep", type=int, default=10, help="positions at 10+ tricks")
+    parser.add_argument("--cap", type=float, default=60.0, help="seconds per position")
+    parser.add_argument("--seats", type=int, default=4, choices=(3, 4, 5))
+    args = parser.parse_args(argv)
+    if args.quick:
+        args.tricks, args.positions, args.deep = [4, 6, 8], 5, 5
+    rules = ft.RULES_BY_SEATS[args.seats]
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    build = "compiled" if ft.compiled else "pure"
+    print(
+        f"# {rules.name}, {build} build, Python {sys.version.split()[0]}, "
+        f"load average {load:.2f} at the start"
+    )
+    print(
+        "| tricks left | positions | nodes/s (CPU) | median ms | max ms | median CPU ms "
+        "| test median ms |"
+    )
+    print("|---:|---:|---:|---:|---:|---:|---:|")
+    for tricks_left in args.tricks:
+        count = args.positions if tricks_left < 10 else args.deep
+        print(measure(rules, tricks_left, count, args.cap), flush=True)
+    if hasattr(os, "getloadavg"):
+        print(f"# load average {os.getloadavg()[0]:.2f} at the end")
+
+
+if __name__ == "__main__":
+    main()
