@@ -535,6 +535,29 @@ def test_play_deal_lets_a_players_exception_through_unchanged() -> None:
     assert caught.value.args == (1,)
 
 
+def passed_out_share(player: SimplePlayer, rules: ft.Rules, deals: int) -> float:
+    """The share of ``deals`` deals (seeds 0 on) in which every seat passes, ``player`` at
+    every seat."""
+    passed = 0
+    for seed in range(deals):
+        state = ft.new_deal(seed=seed, rules=rules)
+        while state.phase is ft.Phase.BIDDING:
+            state = ft.apply(state, player(view(state)))
+        passed += state.taker is None
+    return passed / deals
+
+
+@pytest.mark.parametrize("rules", [ft.THREE_PLAYER, ft.FOUR_PLAYER, ft.FIVE_PLAYER])
+def test_a_table_of_simple_players_seldom_passes_out(rules: ft.Rules) -> None:
+    """People pass out a deal now and then, not half of the time (the four-seat Petite
+    threshold is bound by it; the other tables' best-scoring thresholds keep it anyway)."""
+    assert passed_out_share(SimplePlayer(), rules, 400) < 0.2
+    # and boldness takes more deals still
+    assert passed_out_share(SimplePlayer(boldness=8), rules, 400) <= passed_out_share(
+        SimplePlayer(), rules, 400
+    )
+
+
 def test_a_bolder_simple_player_bids_hands_the_default_one_passes() -> None:
     for seed in range(200):
         state = ft.new_deal(seed=seed)

@@ -59,8 +59,9 @@ class SimplePlayer:
       never bids a contract left out, and never above its hand: under
       :data:`~frenchtarot.rules.LUDICASH`, which has no Petite, a hand worth only a Petite
       passes rather than risk a Garde. The tuned thresholds take only the hands that pay
-      against this player's own defence, so at a table of simple players many deals end
-      with everyone passing; ``boldness`` makes it bid more.
+      against this player's own defence; at four seats the Petite's is lowered so that a
+      table of four simple players passes out fewer than one deal in five, as people
+      would; ``boldness`` makes it bid more.
     * **The call** (five players): a King it does not hold, in the suit where it holds the
       most cards, so that it can reach its partner.
     * **The écart**: voids first (a short suit without its King put aside whole), then the
