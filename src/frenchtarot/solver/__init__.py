@@ -384,6 +384,7 @@ def solve(
         TarotTypeError: An argument of the wrong type.
 
     >>> import frenchtarot as ft
+    >>> from frenchtarot.solver import solve
     >>> state = ft.new_deal(seed=7)
     >>> while state.phase is not ft.Phase.PLAY or len(state.tricks) < 14:
     ...     state = ft.apply(state, ft.legal_actions(state)[-1])
@@ -419,6 +420,7 @@ def card_values(
         TarotTypeError: An argument of the wrong type.
 
     >>> import frenchtarot as ft
+    >>> from frenchtarot.solver import card_values, solve
     >>> state = ft.new_deal(seed=7)
     >>> while state.phase is not ft.Phase.PLAY or len(state.tricks) < 15:
     ...     state = ft.apply(state, ft.legal_actions(state)[-1])
@@ -456,6 +458,7 @@ def reaches(
         TarotTypeError: An argument of the wrong type.
 
     >>> import frenchtarot as ft
+    >>> from frenchtarot.solver import reaches, solve
     >>> state = ft.new_deal(seed=7)
     >>> while state.phase is not ft.Phase.PLAY or len(state.tricks) < 15:
     ...     state = ft.apply(state, ft.legal_actions(state)[-1])
@@ -508,6 +511,7 @@ def analyse(
         TarotTypeError: An argument of the wrong type.
 
     >>> import frenchtarot as ft
+    >>> from frenchtarot.solver import analyse
     >>> state = ft.new_deal(seed=7)
     >>> while not state.is_terminal:
     ...     state = ft.apply(state, ft.legal_actions(state)[-1])
