@@ -48,6 +48,7 @@ FEATURES = {
     "frenchtarot.testing",
     "frenchtarot.players",
     "frenchtarot.sampling",
+    "frenchtarot.solver",
     "frenchtarot.arena",
     "frenchtarot.bots",
     "frenchtarot.openspiel",
@@ -199,6 +200,8 @@ def test_the_build_and_mutation_testing_name_the_rules_core_folder() -> None:
         pytest.skip("run from an installed wheel, without the project's pyproject.toml")
     text = path.read_text(encoding="utf-8")
     hook = text.split("[tool.hatch.build.targets.wheel.hooks.mypyc]")[1].split("\n[")[0]
-    assert re.findall(r"^include = (.*)$", hook, re.M) == ['["src/frenchtarot/_core"]']
+    assert re.findall(r"^include = (.*)$", hook, re.M) == [
+        '["src/frenchtarot/_core", "src/frenchtarot/solver/_search.py"]'
+    ]
     mutmut = text.split("[tool.mutmut]")[1].split("\n[")[0]
     assert re.findall(r"^only_mutate = (.*)$", mutmut, re.M) == ['["src/frenchtarot/_core/*"]']

@@ -39,6 +39,7 @@ __all__ = [
     "InvalidSeatError",
     "InvalidSettingsError",
     "InvalidSizeError",
+    "NotInPlayError",
     "NotTerminalError",
     "NotationError",
     "RecordError",
@@ -135,6 +136,16 @@ class NotTerminalError(TarotError, ValueError):
     """An operation that needs a finished deal (such as scoring) got an unfinished one."""
 
     code: ClassVar[str] = "not_terminal"
+
+
+class NotInPlayError(TarotError, ValueError):
+    """An operation that needs the card play got a deal before it (the bidding, the call...).
+
+    Raised by the solver (:mod:`frenchtarot.solver`) for a deal still in the bidding, the
+    call, the écart or the slam decision, or annulled.
+    """
+
+    code: ClassVar[str] = "not_in_play"
 
 
 class InvalidMatchError(TarotError, ValueError):
@@ -311,6 +322,10 @@ class InvalidSettingsError(TarotError, ValueError):
     """Settings of a player or of the arena that cannot work (a budget of zero samples)."""
 
     code: ClassVar[str] = "invalid_settings"
+
+
+class _BudgetSpent(Exception):
+    """The solver's search ran out of its node or time budget (caught by the solver)."""
 
 
 class InvalidSizeError(TarotError, ValueError):
