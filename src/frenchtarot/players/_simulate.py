@@ -1,0 +1,173 @@
+"""The searching player's tools: its budget, and the decisions before the play by simulation.
+
+A decision before the card play (a bid, the call, the écart, the slam, a handful) is made
+by playing the deal out: the player draws worlds consistent with its observation
+(:func:`frenchtarot.sampling.sample_state`), applies each candidate (a sequence of its own
+actions) to each world, plays the rest of the deal with :class:`SimplePlayer` at every
+seat and takes the candidate with the best mean score for its seat. Every candidate is
+tried on the same worlds, so they are compared on equal terms.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+from typing import Final
+
+from frenchtarot._core.state import State
+from frenchtarot._engine import apply, legal_actions
+from frenchtarot.actions import Action, Discard
+from frenchtarot.cards import DECK
+from frenchtarot.errors import IllegalActionError
+from frenchtarot.observation import Observation, observe
+from frenchtarot.players import _hand
+from frenchtarot.players._base import Player
+from frenchtarot.sampling import sample_state
+from frenchtarot.scoring import returns
+
+__all__ = ["Budget", "best_candidate", "ecart_candidates", "playout"]
+
+MAX_WORLDS: Final = 100
+"""The most worlds one decision draws, whatever the budget left (more adds little)."""
+
+
+class Budget:
+    """What one decision may spend: seconds on the clock, or nodes (deterministic).
+
+    In nodes mode a solver node costs one, and so does each action of a simulated playout;
+    the clock is never read, so the same seed gives the same decisions on any machine.
+    """
+
+    __slots__ = ("deadline", "nodes_left")
+
+    def __init__(self, seconds: float | None, nodes: int | None) -> None:
+        self.deadline = None if seconds is None else time.perf_counter() + seconds
+        self.nodes_left = nodes
+
+    def spent(self) -> bool:
+        """Whether the budget is used up."""
+        if self.nodes_left is not None:
+            return self.nodes_left <= 0
+        return self.deadline is not None and time.perf_counter() >= self.deadline
+
+    def charge(self, nodes: int) -> None:
+        """Count ``nodes`` spent (nodes mode only)."""
+        if self.nodes_left is not None:
+            self.nodes_left -= nodes
+
+    def solver_limits(self, cap: int) -> tuple[int, float | None]:
+        """The node and time limits of one solver call of at most ``cap`` nodes."""
+        if self.nodes_left is not None:
+            return max(1, min(cap, self.nodes_left)), None
+        assert self.deadline is not None
+        return cap, max(1e-4, self.deadline - time.perf_counter())
+
+
+def playout(state: State, policy: Player) -> tuple[State, int]:
+    """``state`` played to its end by ``policy`` at every seat, and the actions it took."""
+    steps = 0
+    while state.current is not None:
+        state = apply(state, policy(observe(state, state.current)))
+        steps += 1
+    return state, steps
+
+
+def _applied(world: State, actions: Sequence[Action]) -> State | None:
+    """``world`` after ``actions`` of the seat to act, or ``None`` if one is illegal."""
+    for action in actions:
+        if action not in legal_actions(world):
+            return None
+        try:
+            world = apply(world, action)
+        except IllegalActionError:  # pragma: no cover - checked just above
+            return None
+    return world
+
+
+def best_candidate(
+    observation: Observation,
+    candidates: Sequence[Sequence[Action]],
+    policy: Player,
+    rng: random.Random,
+    budget: Budget,
+) -> int:
+    """The number of the candidate with the best mean score for the seat, by simulation.
+
+    Worlds are drawn until the budget is spent (one world at least, :data:`MAX_WORLDS` at
+    most); in each, every candidate is applied and the deal played out by ``policy``. A
+    candidate illegal in a world (an écart the first world refuses) is dropped. Ties go to
+    the first candidate, so list the default first.
+    """
+    seat = observation.seat
+    totals = [0] * len(candidates)
+    alive = [True] * len(candidates)
+    worlds = 0
+    while worlds < MAX_WORLDS and (worlds == 0 or not budget.spent()):
+        world = sample_state(observation, rng)
+        results: list[int | None] = []
+        for number, actions in enumerate(candidates):
+            if not alive[number]:
+                results.append(None)
+                continue
+            if worlds and budget.spent():
+                break
+            start = _applied(world, actions)
+            if start is None:
+                alive[number] = False
+                results.append(None)
+                continue
+            final, steps = playout(start, policy)
+            budget.charge(steps)
+            results.append(returns(final)[seat])
+        else:
+            for number, result in enumerate(results):
+                if result is not None:
+                    totals[number] += result
+            worlds += 1
+            continue
+        break  # the budget ran out within a world: it is left out
+    choices = [number for number in range(len(candidates)) if alive[number]]
+    if not choices:  # pragma: no cover - the first candidate is the simple player's own
+        return 0
+    return max(choices, key=lambda number: (totals[number], -number))
+
+
+def ecart_candidates(observation: Observation, variants: int) -> list[tuple[Action, ...]]:
+    """The écarts to compare: the simple player's, then up to ``variants`` variations.
+
+    The variations each keep one card of the simple player's écart in hand and let its
+    rules pick another in its place. Each is the rest of the écart, the cards still to put
+    aside, in order.
+    """
+    hand = 0
+    for card in observation.hand:
+        hand |= 1 << card.index
+    allowed = 0
+    for action in observation.legal_actions:
+        if isinstance(action, Discard):
+            allowed |= 1 << action.card.index
+    remaining = observation.rules.dog_size - len(observation.discard or ())
+
+    def plan(allowed_now: int) -> tuple[int, ...] | None:
+        chosen: list[int] = []
+        held, free = hand, allowed_now
+        for _ in range(remaining):
+            if not free:
+                return None
+            card = _hand.discard_choice(held, free, remaining - len(chosen))
+            chosen.append(card)
+            held &= ~(1 << card)
+            free &= ~(1 << card)
+        return tuple(sorted(chosen))
+
+    base = plan(allowed)
+    assert base is not None  # there are always enough cards allowed for the écart
+    found = [base]
+    for kept in base:
+        if len(found) > variants:
+            break
+        other = plan(allowed & ~(1 << kept))
+        if other is not None and other not in found:
+            found.append(other)
+    return [tuple(Discard(DECK[card]) for card in cards) for cards in found]
