@@ -11,7 +11,7 @@ tried on the same worlds, so they are compared on equal terms.
 from __future__ import annotations
 
 import random
-import time
+from time import perf_counter
 from collections.abc import Sequence
 from typing import Final
 
@@ -42,14 +42,14 @@ class Budget:
     __slots__ = ("deadline", "nodes_left")
 
     def __init__(self, seconds: float | None, nodes: int | None) -> None:
-        self.deadline = None if seconds is None else time.perf_counter() + seconds
+        self.deadline = None if seconds is None else perf_counter() + seconds
         self.nodes_left = nodes
 
     def spent(self) -> bool:
         """Whether the budget is used up."""
         if self.nodes_left is not None:
             return self.nodes_left <= 0
-        return self.deadline is not None and time.perf_counter() >= self.deadline
+        return self.deadline is not None and perf_counter() >= self.deadline
 
     def charge(self, nodes: int) -> None:
         """Count ``nodes`` spent (nodes mode only)."""
@@ -61,7 +61,7 @@ class Budget:
         if self.nodes_left is not None:
             return max(1, min(cap, self.nodes_left)), None
         assert self.deadline is not None
-        return cap, max(1e-4, self.deadline - time.perf_counter())
+        return cap, max(1e-4, self.deadline - perf_counter())
 
 
 def playout(state: State, policy: Player) -> tuple[State, int]:
