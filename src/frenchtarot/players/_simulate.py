@@ -11,8 +11,8 @@ tried on the same worlds, so they are compared on equal terms.
 from __future__ import annotations
 
 import random
-from time import perf_counter
 from collections.abc import Sequence
+from time import perf_counter
 from typing import Final
 
 from frenchtarot._core.state import State
