@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import time
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -100,26 +101,29 @@ def test_a_node_budget_gives_the_same_decisions_whatever_the_clock(
 
 
 def test_a_time_budget_stops_on_the_clock(monkeypatch: pytest.MonkeyPatch) -> None:
-    # With a clock an hour ahead at every read, a decision does its one world and stops.
+    # With a clock an hour ahead at every read, a decision draws no world and takes the
+    # simple player's card.
     monkeypatch.setattr(_simulate, "perf_counter", _RacingClock())
     drawn = 0
-    real = sample_state
 
     def counting(observation: ft.Observation, rng: random.Random) -> ft.State:
         nonlocal drawn
         drawn += 1
-        return real(observation, rng)
+        return sample_state(observation, rng)
 
     monkeypatch.setattr(_search, "sample_state", counting)
+    monkeypatch.setattr(_simulate, "sample_state", counting)
     state = ft.new_deal(seed=2)
     while not (state.phase is ft.Phase.PLAY and len(state.hand(state.current or 0)) <= 12):
         assert state.current is not None
         state = ft.apply(state, BOLD(ft.observe(state, state.current)))
     assert state.current is not None
     view = ft.observe(state, state.current)
-    assert len([a for a in view.legal_actions if isinstance(a, ft.Play)]) > 1
-    SearchPlayer(seconds=10.0, rng=1)(view)
-    assert drawn == 1
+    plays = tuple(a for a in view.legal_actions if isinstance(a, ft.Play))
+    assert len(plays) > 1
+    chosen = SearchPlayer(seconds=10.0, rng=1)(view)
+    assert drawn == 0
+    assert chosen == SimplePlayer()(attrs.evolve(view, legal_actions=plays))
 
 
 def test_decisions_keep_to_the_time_budget() -> None:

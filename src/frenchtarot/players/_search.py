@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import random
+from time import perf_counter
 from typing import Final
 
 import attrs
@@ -83,8 +84,9 @@ class SearchPlayer:
     between the cards of a world, and given to the solver, so that a decision overruns it
     by a playout at most), or ``nodes``, a deterministic count (a solver node or an action
     of a playout each cost one): with ``nodes`` and a seeded ``rng``, the same deal gets the
-    same decisions on any machine. A decision always finishes one world, and draws at
-    most 100.
+    same decisions on any machine. A decision draws at most 100 worlds; a world the budget
+    cuts short is left out, and when not one world was done, the simple player's choice
+    is taken.
 
     Args:
         seconds: The time budget of a decision, above 0 (0.25 by default). Ignored when
@@ -165,21 +167,22 @@ class SearchPlayer:
             return self._card(observation, plays)
         if phase is Phase.DISCARD:
             return self._discard(observation)
-        candidates: list[tuple[Action, ...]]
+        # The simple player's choice first: it is kept on a tie, or when the budget runs
+        # out before one world is done.
+        simple = self._policy(observation)
+        kinds: tuple[type[Action], ...]
         if phase is Phase.BIDDING:
-            candidates = [(a,) for a in actions if isinstance(a, Pass)]
-            candidates += [(a,) for a in actions if isinstance(a, Bid)]
+            kinds = (Pass, Bid)
         elif phase is Phase.CALL:
-            simple = self._policy(observation)
-            candidates = [(simple,)]
-            candidates += [(a,) for a in actions if isinstance(a, Call) and a != simple]
+            kinds = (Call,)
         elif phase is Phase.SLAM:
-            candidates = [(a,) for a in actions if isinstance(a, Pass)]
-            candidates += [(a,) for a in actions if isinstance(a, AnnounceSlam)]
+            kinds = (Pass, AnnounceSlam)
         else:  # pragma: no cover - every phase with a choice is handled above
-            return self._policy(observation)
+            return simple
+        candidates: list[tuple[Action, ...]] = [(simple,)]
+        candidates += [(a,) for a in actions if isinstance(a, kinds) and a != simple]
         if len(candidates) < 2:
-            return candidates[0][0] if candidates else self._policy(observation)
+            return simple
         best = best_candidate(observation, candidates, self._policy, self._rng, self._budget())
         return candidates[best][0]
 
@@ -229,18 +232,22 @@ class SearchPlayer:
         totals = [0.0] * len(plays)
         where = {play.card.index: number for number, play in enumerate(plays)}
         worlds = 0
-        while worlds < MAX_WORLDS and (worlds == 0 or not budget.spent()):
+        while worlds < MAX_WORLDS and not budget.spent():
+            started = perf_counter()
             world = sample_state(observation, self._rng)
             values: dict[int, float] | None
             if solver is not None:
                 values = self._solved(solver, world, budget)
+                budget.charge(0, started)  # the time of a world, sampled and solved
             else:
-                values = self._rolled(world, plays, seat, budget, worlds > 0)
+                values = self._rolled(world, plays, seat, budget)
             if values is None:
                 break
             for index, value in values.items():
                 totals[where[index]] += sign * value if solver is not None else value
             worlds += 1
+        if not worlds:  # the budget ran out before one world was done
+            return self._policy(attrs.evolve(observation, legal_actions=tuple(plays)))
         best = max(range(len(plays)), key=lambda n: (totals[n], -n))
         return plays[best]
 
@@ -253,15 +260,16 @@ class SearchPlayer:
         return {value.card.index: (value.low + value.high) / 2 for value in values}
 
     def _rolled(
-        self, world: State, plays: list[Play], seat: int, budget: Budget, may_stop: bool
+        self, world: State, plays: list[Play], seat: int, budget: Budget
     ) -> dict[int, float] | None:
         """Each card's score for the seat in ``world``, played out by the simple player."""
         found: dict[int, float] = {}
         for play in plays:
-            if may_stop and budget.spent():
+            if budget.spent():
                 return None
+            started = perf_counter()
             final, steps = playout(apply(world, play), self._policy)
-            budget.charge(steps)
+            budget.charge(steps, started)
             found[play.card.index] = returns(final)[seat]
         return found
 

@@ -36,25 +36,37 @@ class Budget:
     """What one decision may spend: seconds on the clock, or nodes (deterministic).
 
     In nodes mode a solver node costs one, and so does each action of a simulated playout;
-    the clock is never read, so the same seed gives the same decisions on any machine.
+    the clock decides nothing, so the same seed gives the same decisions on any machine.
+    In seconds mode the budget is spent when the time left is shorter than the mean time of
+    the playouts (or solved worlds) so far: the next one would likely end past the
+    deadline, so it is not started (this keeps a decision within a few percent of its
+    budget on a loaded host).
     """
 
-    __slots__ = ("deadline", "nodes_left")
+    __slots__ = ("_count", "_took", "deadline", "nodes_left")
 
     def __init__(self, seconds: float | None, nodes: int | None) -> None:
         self.deadline = None if seconds is None else perf_counter() + seconds
         self.nodes_left = nodes
+        self._count = 0
+        self._took = 0.0
 
     def spent(self) -> bool:
-        """Whether the budget is used up."""
+        """Whether the budget is used up (or too little of it is left for a playout)."""
         if self.nodes_left is not None:
             return self.nodes_left <= 0
-        return self.deadline is not None and perf_counter() >= self.deadline
+        if self.deadline is None:  # pragma: no cover - one of the two is always set
+            return False
+        step = self._took / self._count if self._count else 0.0
+        return perf_counter() + step >= self.deadline
 
-    def charge(self, nodes: int) -> None:
-        """Count ``nodes`` spent (nodes mode only)."""
+    def charge(self, nodes: int, started: float | None = None) -> None:
+        """Count ``nodes`` spent, and the time of a playout begun at ``started``."""
         if self.nodes_left is not None:
             self.nodes_left -= nodes
+        elif started is not None:
+            self._count += 1
+            self._took += perf_counter() - started
 
     def solver_limits(self, cap: int) -> tuple[int, float | None]:
         """The node and time limits of one solver call of at most ``cap`` nodes."""
@@ -94,31 +106,33 @@ def best_candidate(
 ) -> int:
     """The number of the candidate with the best mean score for the seat, by simulation.
 
-    Worlds are drawn until the budget is spent (one world at least, :data:`MAX_WORLDS` at
-    most); in each, every candidate is applied and the deal played out by ``policy``. A
-    candidate illegal in a world (an écart the first world refuses) is dropped. Ties go to
-    the first candidate, so list the default first.
+    Worlds are drawn until the budget is spent (:data:`MAX_WORLDS` at most); in each, every
+    candidate is applied and the deal played out by ``policy``; a world the budget cuts
+    short is left out. A candidate illegal in a world (an écart the first world refuses) is
+    dropped. Ties go to the first candidate, and so does a decision whose budget ran out
+    before one world was done: list the default (the simple player's choice) first.
     """
     seat = observation.seat
     totals = [0] * len(candidates)
     alive = [True] * len(candidates)
     worlds = 0
-    while worlds < MAX_WORLDS and (worlds == 0 or not budget.spent()):
+    while worlds < MAX_WORLDS and not budget.spent():
         world = sample_state(observation, rng)
         results: list[int | None] = []
         for number, actions in enumerate(candidates):
             if not alive[number]:
                 results.append(None)
                 continue
-            if worlds and budget.spent():
+            if budget.spent():
                 break
             start = _applied(world, actions)
             if start is None:
                 alive[number] = False
                 results.append(None)
                 continue
+            started = perf_counter()
             final, steps = playout(start, policy)
-            budget.charge(steps)
+            budget.charge(steps, started)
             results.append(returns(final)[seat])
         else:
             for number, result in enumerate(results):
@@ -128,7 +142,7 @@ def best_candidate(
             continue
         break  # the budget ran out within a world: it is left out
     choices = [number for number in range(len(candidates)) if alive[number]]
-    if not choices:  # pragma: no cover - the first candidate is the simple player's own
+    if not worlds or not choices:  # no world finished in the budget: the first candidate
         return 0
     return max(choices, key=lambda number: (totals[number], -number))
 
