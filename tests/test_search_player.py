@@ -43,7 +43,7 @@ def test_searchers_at_every_seat_play_legal_deals(seats: int) -> None:
     rules = RULES_BY_SEATS[seats]
     seen_taker = False
     for seed in range(2):
-        searchers = [SearchPlayer(nodes=80, rng=seed * 10 + s) for s in range(seats)]
+        searchers = [SearchPlayer(nodes=250, rng=seed * 10 + s) for s in range(seats)]
         final = played(rules, seed, list(searchers))  # play_deal refuses an illegal action
         assert final.is_terminal
         seen_taker |= final.taker is not None
