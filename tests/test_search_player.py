@@ -54,7 +54,7 @@ def test_searchers_at_every_seat_play_legal_deals(seats: int) -> None:
 @given(rules=valid_rules(), seed=st.integers(0, 2**32 - 1), seat=st.integers(0, 4))
 def test_the_searcher_is_legal_under_any_rules(rules: Rules, seed: int, seat: int) -> None:
     players: list[Player] = [BOLD] * rules.seats
-    players[seat % rules.seats] = SearchPlayer(nodes=60, rng=seed)
+    players[seat % rules.seats] = SearchPlayer(nodes=200, rng=seed)
     assert played(rules, seed, players).is_terminal
 
 

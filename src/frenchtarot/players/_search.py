@@ -41,7 +41,7 @@ from frenchtarot.solver import Objective, Solver
 __all__ = ["SearchPlayer"]
 
 WORLD_NODES: Final = 4_000
-"""The most solver nodes one world gets for one decision (its bounds' midpoint past it)."""
+"""The most solver nodes one world gets for one decision (a simple playout past it)."""
 ECART_VARIANTS: Final = 3
 """How many variations of the simple player's écart the search compares with it."""
 
@@ -67,9 +67,11 @@ class SearchPlayer:
     * **The card play.** With ``endgame`` tricks or fewer left, the
       :class:`~frenchtarot.solver.Solver` values every legal card in each world for the
       taker's score (:attr:`~frenchtarot.solver.Objective.SCORE`; an attacker takes the
-      highest, a defender the lowest), at most 4,000 nodes a world: past that, the middle
-      of its bounds. Earlier, where an exact solve costs seconds, each card is played out
-      in each world by :class:`SimplePlayer` at every seat, and the seat's score counted.
+      highest, a defender the lowest), at most 4,000 nodes a world: a card it leaves
+      unsolved is played out by :class:`SimplePlayer` instead (its bounds say nothing).
+      Earlier, where an exact solve costs seconds (and 4,000 nodes leave bounds as wide as
+      the range of scores), each card is played out in each world by
+      :class:`SimplePlayer` at every seat, and the seat's score counted.
       The card with the best mean over the worlds is played (the first in canonical order
       on a tie).
     * **Before the play** (the bids, the five-player call, the écart, the slam) and the
@@ -252,12 +254,27 @@ class SearchPlayer:
         return plays[best]
 
     def _solved(self, solver: Solver, world: State, budget: Budget) -> dict[int, float]:
-        """Each card's value for the attack in ``world``: the taker's score (or its bounds)."""
+        """Each card's value for the attack in ``world``: the taker's score.
+
+        A card the solver leaves unsolved within the world's nodes (its bounds are then
+        nearly the whole range of scores, useless) is played out by the simple player
+        instead, and the taker's score of that playout taken.
+        """
         nodes, seconds = budget.solver_limits(WORLD_NODES)
         before = solver.nodes
         values = solver.card_values(world, Objective.SCORE, nodes=nodes, seconds=seconds)
         budget.charge(solver.nodes - before)
-        return {value.card.index: (value.low + value.high) / 2 for value in values}
+        taker = world.taker
+        assert taker is not None  # the card play has a taker
+        found: dict[int, float] = {}
+        for value in values:
+            if value.exact:
+                found[value.card.index] = value.value
+            else:
+                final, steps = playout(apply(world, Play(value.card)), self._policy)
+                budget.charge(steps)
+                found[value.card.index] = returns(final)[taker]
+        return found
 
     def _rolled(
         self, world: State, plays: list[Play], seat: int, budget: Budget
