@@ -42,7 +42,7 @@ def played(rules: Rules, seed: int, players: list[Player]) -> ft.State:
 def test_searchers_at_every_seat_play_legal_deals(seats: int) -> None:
     rules = RULES_BY_SEATS[seats]
     seen_taker = False
-    for seed in range(2):
+    for seed in (2, 3):  # deals someone takes at every table size
         searchers = [SearchPlayer(nodes=250, rng=seed * 10 + s) for s in range(seats)]
         final = played(rules, seed, list(searchers))  # play_deal refuses an illegal action
         assert final.is_terminal

@@ -78,8 +78,10 @@ class SearchPlayer:
       handfuls: each candidate (passing and each open contract; each card it may call;
       the simple player's écart and three variations of it; announcing or not; showing
       its largest handful or not) is applied in each world and the deal played out by
-      :class:`SimplePlayer` at every seat, the taker's own cards included, then the seat's
-      mean score decides. That values a contract as the simple player would play it, an
+      :class:`SimplePlayer` at every seat, the taker's own cards included. The simple
+      player's own choice is the default; another replaces it when its mean gain over the
+      worlds exceeds one standard error of that gain (the best of several noisy means is
+      biased upwards). That values a contract as the simple player would play it, an
       honest estimate rather than the optimistic one of a solver that sees every hand.
 
     The budget is per decision: ``seconds`` on the clock (checked between worlds and
