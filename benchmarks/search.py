@@ -5,6 +5,7 @@ Usage (from any directory, with frenchtarot installed)::
     python benchmarks/search.py --only times --deals 4        # a minute or two
     python benchmarks/search.py --only arena --deals 40 --workers 2   # 15 minutes, 2 cores
     python benchmarks/search.py --only arena --deals 40 --journal /tmp/arena.jsonl  # resumable
+    python benchmarks/search.py --only arena --levels 4 3 --deals 100   # a level vs the one below
 
 Two measurements:
 
@@ -17,7 +18,8 @@ Two measurements:
   MonteCarloPlayer(20, 2, rng=3), MonteCarloPlayer(20, 2, rng=4)])`` (``--seconds``, 0.25 by
   default: level 5), every deal in four seat rotations, with the searcher's mean minus the
   mean of the Monte Carlo players' and the 95% interval of the paired difference against
-  player 1.
+  player 1; with ``--levels HIGH LOW``, ``level(HIGH, seed=1)`` against three ``level(LOW)``
+  (seeds 2, 3, 4) instead.
 
 The searcher's budget is on the clock: on a loaded host it searches fewer worlds. Nothing
 here is a test.
@@ -70,13 +72,20 @@ def decision_times(deals: int) -> None:
         )
 
 
-def arena(deals: int, workers: int, seconds: float, journal: str | None) -> None:
+def arena(
+    deals: int, workers: int, seconds: float, journal: str | None, levels: list[int] | None
+) -> None:
     players: list[Player] = [
         SearchPlayer(seconds=seconds, rng=1),
         MonteCarloPlayer(20, 2, rng=2),
         MonteCarloPlayer(20, 2, rng=3),
         MonteCarloPlayer(20, 2, rng=4),
     ]
+    title = f"SearchPlayer(seconds={seconds}) vs 3 x MonteCarloPlayer(20, 2)"
+    if levels is not None:
+        top, below = levels
+        players = [level(top, seed=1)] + [level(below, seed=seat) for seat in (2, 3, 4)]
+        title = f"level {top} vs 3 x level {below}"
     start = time.perf_counter()
 
     def progress(done: int, total: int) -> None:
@@ -99,7 +108,7 @@ def arena(deals: int, workers: int, seconds: float, journal: str | None) -> None
         )
     print(file=sys.stderr)
     print(
-        f"SearchPlayer(seconds={seconds}) vs 3 x MonteCarloPlayer(20, 2), {deals} deals "
+        f"{title}, {deals} deals "
         f"({time.perf_counter() - start:.0f} s, {workers} processes, compiled={ft.compiled})"
     )
     print(result)
@@ -114,11 +123,18 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=0.25)
     parser.add_argument("--only", choices=["times", "arena"])
     parser.add_argument("--journal", help="a file the arena keeps its deals in (resumable)")
+    parser.add_argument(
+        "--levels",
+        type=int,
+        nargs=2,
+        metavar=("HIGH", "LOW"),
+        help="instead: level(HIGH) against three level(LOW) players",
+    )
     args = parser.parse_args()
     if args.only in (None, "times"):
         decision_times(args.deals if args.only == "times" else 4)
     if args.only in (None, "arena"):
-        arena(args.deals, args.workers, args.seconds, args.journal)
+        arena(args.deals, args.workers, args.seconds, args.journal, args.levels)
 
 
 if __name__ == "__main__":
