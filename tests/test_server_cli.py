@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from frenchtarot import server
+from frenchtarot.rules import RULES_BY_SEATS
 from frenchtarot.server import _files, main
 
 
@@ -50,6 +51,8 @@ def test_help(capsys: pytest.CaptureFixture[str]) -> None:
         (["--bot-delay", "-1"], "bot_delay must be a finite number 0 or more"),
         (["--idle-minutes", "0"], "idle_seconds must be a finite number above 0"),
         (["--port", "70000"], "the port is 0 to 65535"),
+        (["--level", "6"], "bot_level must be from 1 to 5, not 6"),
+        (["--level", "3", "--bot-samples", "4"], "exclude each other"),
     ],
 )
 def test_bad_settings(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
@@ -95,6 +98,31 @@ def test_serve_runs_uvicorn(monkeypatch: pytest.MonkeyPatch) -> None:
     assert lobby.settings.rules == ("ludicash", "three-player") and lobby.settings.stats
     assert lobby.settings.bot_delay == 0
     assert seen["switch"] <= 0.001
+    assert lobby.settings.bot_level == 4  # the default level of the command
+    assert repr(lobby.bot_factory(RULES_BY_SEATS[4], 1)) == "SearchPlayer(seconds=0.05)"
+
+
+@pytest.mark.parametrize(
+    ("argv", "level", "bot"),
+    [
+        (["--level", "2"], 2, "SimplePlayer()"),
+        (["--level", "5"], 5, "SearchPlayer(seconds=0.25)"),
+        (["--bot-samples", "3"], None, "MonteCarloPlayer(samples=3, rollouts=1)"),
+        (["--bot-rollouts", "2"], None, "MonteCarloPlayer(samples=16, rollouts=2)"),
+    ],
+)
+def test_serve_level_or_budget_makes_the_bots(
+    argv: list[str], level: int | None, bot: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pytest.importorskip("starlette")
+    uvicorn = pytest.importorskip("uvicorn")
+    seen: dict[str, Any] = {}
+    monkeypatch.setattr(uvicorn, "run", lambda app, **options: seen.update(app=app))
+    monkeypatch.setattr(sys, "setswitchinterval", lambda value: None)
+    assert main(argv) == 0
+    lobby = seen["app"].state.lobby
+    assert lobby.settings.bot_level == level
+    assert repr(lobby.bot_factory(RULES_BY_SEATS[4], 0)) == bot
 
 
 def test_serve_says_what_is_missing(

@@ -2,10 +2,10 @@
 
 ``python -m frenchtarot [--players 3|4|5 | --rules NAME] [--seed N]`` plays and prints one
 complete deal; ``python -m frenchtarot play [--players 3|4|5 | --rules NAME] [--seed N]
-[--seat S]`` lets a person play one seat against the built-in players (see
-``frenchtarot._cli.terminal``); ``python -m frenchtarot match [--deals N] [--players 3|4|5]
-[--seed N] [--save FILE]`` plays a game of several deals between the built-in players and
-prints its score sheet;
+[--seat S] [--level N]`` lets a person play one seat against the built-in players of a
+difficulty level (see ``frenchtarot._cli.terminal``); ``python -m frenchtarot match [--deals
+N] [--players 3|4|5] [--seed N] [--save FILE]`` plays a game of several deals between the
+built-in players and prints its score sheet;
 ``python -m frenchtarot replay FILE`` loads a saved record, replaying it, and prints it;
 ``python -m frenchtarot arena --players montecarlo,simple,simple,simple [--deals N]
 [--workers W] [--seed N]`` compares built-in players in duplicate (see

@@ -33,6 +33,19 @@ def seed_number(text: str) -> int:
     return seed
 
 
+def level_number(text: str) -> int:
+    """An argparse type: a difficulty level of :func:`frenchtarot.players.level`, 1 to 5."""
+    try:
+        number = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"the level must be a whole number from 1 to 5, not {text!r}"
+        ) from None
+    if not 1 <= number <= 5:
+        raise argparse.ArgumentTypeError(f"the level must be from 1 to 5, not {number}")
+    return number
+
+
 def rules_name(text: str) -> Rules:
     """An argparse type: a preset's name, read by :func:`~frenchtarot.rules.find_rules`."""
     try:

@@ -1,7 +1,9 @@
 """Play one deal in the terminal against the built-in players: ``python -m frenchtarot play``.
 
-A person takes one seat (``--seat``, default 0); every other seat is a
-:class:`~frenchtarot.players.SimplePlayer`. Everything printed comes from the person's
+A person takes one seat (``--seat``, default 0); every other seat is a built-in player of
+the difficulty ``--level`` (1 to 5, see :func:`frenchtarot.players.level`; 2 by default, a
+:class:`~frenchtarot.players.SimplePlayer`, which answers at once and the same way every
+time). Everything printed comes from the person's
 :class:`~frenchtarot.Observation`, never from the :class:`~frenchtarot.State`: their own
 hand, what the others bid, call and play as it happens, the dog when it is turned face up,
 the trumps put in the écart, the handfuls, and the score once the deal is over. Hidden cards
@@ -37,7 +39,7 @@ from collections.abc import Iterable, Sequence
 from typing import Final, TextIO
 
 from frenchtarot._cli import _words
-from frenchtarot._cli._options import add_table_options, seed_number, table_rules
+from frenchtarot._cli._options import add_table_options, level_number, seed_number, table_rules
 from frenchtarot._core.state import State
 from frenchtarot._core.tally import TARGETS
 from frenchtarot._dealing import new_deal
@@ -58,7 +60,7 @@ from frenchtarot.actions import (
 from frenchtarot.cards import Card, Suit
 from frenchtarot.errors import TarotError
 from frenchtarot.observation import Observation, observe
-from frenchtarot.players import Player, SimplePlayer
+from frenchtarot.players import Player, SimplePlayer, level
 from frenchtarot.rules import RULES_BY_SEATS
 
 __all__ = ["HANDFUL_PROMPT", "PROMPT", "main_play", "play_game"]
@@ -68,6 +70,8 @@ PROMPT: Final = "Your choice: "
 HANDFUL_PROMPT: Final = "Show a handful? (yes/no): "
 """The question asked after the first card is chosen, when a handful may be shown."""
 
+DEFAULT_LEVEL: Final = 2
+"""The other players' level unless ``--level`` says otherwise: the simple player."""
 EXIT_DONE: Final = 0
 EXIT_LEFT: Final = 1
 EXIT_INTERRUPTED: Final = 130
@@ -761,6 +765,13 @@ def _parser() -> argparse.ArgumentParser:
         help="seed of the deal, 0 or more (default: random)",
     )
     parser.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
+    parser.add_argument(
+        "--level",
+        type=level_number,
+        default=DEFAULT_LEVEL,
+        help=f"the other players' level, 1 (random) to 5 (the searcher, 0.25 s a "
+        f"decision) (default {DEFAULT_LEVEL}, the simple player)",
+    )
     parser.add_argument("--dealer", type=int, default=0, help="dealing seat (default 0)")
     parser.add_argument(
         "--no-glyphs",
@@ -783,6 +794,8 @@ def main_play(
     stdout: TextIO | None = None,
 ) -> int:
     """Run ``python -m frenchtarot play [--players 3|4|5 | --rules NAME] [--seed N] [--seat S]``.
+
+    ``--level N`` (1 to 5) sets the difficulty of the other seats (2 by default).
 
     Args:
         argv: The arguments after ``play``; ``None`` for ``sys.argv[1:]``.
@@ -812,9 +825,10 @@ def main_play(
         if rules == RULES_BY_SEATS[rules.seats]
         else f"--rules {rules.name}"
     )
+    strength = "" if args.level == DEFAULT_LEVEL else f" --level {args.level}"
     replay = (
         f"Replay this deal with: python -m frenchtarot play {table} "
-        f"--seed {seed} --seat {args.seat} --dealer {args.dealer}"
+        f"--seed {seed} --seat {args.seat} --dealer {args.dealer}{strength}"
     )
     others = ", ".join(str(s) for s in range(rules.seats) if s != args.seat)
     screen.say(f"Seed: {seed}")
@@ -832,6 +846,7 @@ def main_play(
             args.seat,
             stdin=source,
             stdout=out,
+            players=[level(args.level, seed=seed + number) for number in range(rules.seats)],
             glyphs=args.glyphs,
             replay=replay,
             confirm=args.confirm,

@@ -16,9 +16,11 @@ from __future__ import annotations
 
 from frenchtarot.errors import InvalidSettingsError
 from frenchtarot.players._base import Player
+from frenchtarot.players._levels import level
 from frenchtarot.players._montecarlo import MonteCarloPlayer
 from frenchtarot.players._play import play_deal
 from frenchtarot.players._random import RandomPlayer
+from frenchtarot.players._search import SearchPlayer
 from frenchtarot.players._simple import SimplePlayer
 
 __all__ = [
@@ -26,6 +28,8 @@ __all__ = [
     "MonteCarloPlayer",
     "Player",
     "RandomPlayer",
+    "SearchPlayer",
     "SimplePlayer",
+    "level",
     "play_deal",
 ]

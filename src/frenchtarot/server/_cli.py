@@ -17,6 +17,12 @@ WS_MAX_SIZE: Final = 65536
 """uvicorn closes a connection whose message is longer than this (the server refuses any
 message longer than ``Settings.max_message_bytes`` with an error frame before that)."""
 
+DEFAULT_LEVEL: Final = 4
+"""The bots' level when neither ``--level`` nor a Monte Carlo budget is given: the searcher
+at 0.05 s a decision, the strongest whose three bots at a table still play a trick in
+under a fifth of a second (level 5 takes 0.25 s a decision, and the bots of every table
+think in one thread)."""
+
 SWITCH_INTERVAL: Final = 0.001
 """The interpreter's thread switch interval while serving, in seconds (see ``main``)."""
 
@@ -53,8 +59,25 @@ def parser() -> argparse.ArgumentParser:
         default=defaults.idle_seconds / 60,
         help="close a table idle this long (30)",
     )
-    parse.add_argument("--bot-samples", type=int, default=defaults.bot_samples)
-    parse.add_argument("--bot-rollouts", type=int, default=defaults.bot_rollouts)
+    parse.add_argument(
+        "--level",
+        type=int,
+        default=None,
+        help=f"the bots' difficulty level, 1 to 5 ({DEFAULT_LEVEL}; see players.level)",
+    )
+    parse.add_argument(
+        "--bot-samples",
+        type=int,
+        default=None,
+        help=f"instead of --level, MonteCarloPlayer bots with this many worlds per card "
+        f"({defaults.bot_samples})...",
+    )
+    parse.add_argument(
+        "--bot-rollouts",
+        type=int,
+        default=None,
+        help=f"...and this many random playouts per card and world ({defaults.bot_rollouts})",
+    )
     parse.add_argument("--bot-threads", type=int, default=defaults.bot_threads)
     parse.add_argument(
         "--bot-delay",
@@ -86,6 +109,13 @@ def parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str]) -> int:
     """Run the server until interrupted; see :func:`frenchtarot.server.main`."""
     args = parser().parse_args(list(argv))
+    budget = args.bot_samples is not None or args.bot_rollouts is not None
+    if budget and args.level is not None:
+        print(
+            "serve: --level and --bot-samples/--bot-rollouts exclude each other", file=sys.stderr
+        )
+        return 2
+    defaults = Settings()
     try:
         settings = Settings(
             rules=tuple(args.rules) if args.rules else tuple(PRESETS),
@@ -93,8 +123,11 @@ def main(argv: Sequence[str]) -> int:
             max_connections=args.max_connections,
             max_deals=args.max_deals,
             idle_seconds=args.idle_minutes * 60,
-            bot_samples=args.bot_samples,
-            bot_rollouts=args.bot_rollouts,
+            bot_level=None if budget else (DEFAULT_LEVEL if args.level is None else args.level),
+            bot_samples=defaults.bot_samples if args.bot_samples is None else args.bot_samples,
+            bot_rollouts=(
+                defaults.bot_rollouts if args.bot_rollouts is None else args.bot_rollouts
+            ),
             bot_threads=args.bot_threads,
             bot_delay=args.bot_delay,
             stats=args.stats,

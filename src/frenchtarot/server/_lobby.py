@@ -24,7 +24,7 @@ from frenchtarot.actions import Action
 from frenchtarot.errors import InvalidMatchError, TarotError
 from frenchtarot.match import Match, new_match
 from frenchtarot.observation import Observation
-from frenchtarot.players import MonteCarloPlayer, Player
+from frenchtarot.players import MonteCarloPlayer, Player, level
 from frenchtarot.rules import PRESETS, Rules
 from frenchtarot.server._settings import Settings
 from frenchtarot.server._table import Refusal, Table, fallback_action
@@ -159,6 +159,8 @@ class Connection:
 
 def _default_bots(settings: Settings) -> BotFactory:
     def make(rules: Rules, seat: int) -> Player:
+        if settings.bot_level is not None:
+            return level(settings.bot_level)
         return MonteCarloPlayer(samples=settings.bot_samples, rollouts=settings.bot_rollouts)
 
     return make
@@ -175,9 +177,9 @@ class Lobby:
 
     Args:
         settings: The limits and the bots' budget.
-        bot_factory: Makes the bot of each bot seat (a
-            :class:`~frenchtarot.players.MonteCarloPlayer` with the settings' budget by
-            default).
+        bot_factory: Makes the bot of each bot seat (by default the player of the
+            settings' ``bot_level``, or without one a
+            :class:`~frenchtarot.players.MonteCarloPlayer` with the settings' budget).
         clock: The clock for idleness and rate limits (monotonic seconds).
     """
 

@@ -9,6 +9,7 @@ import attrs
 
 from frenchtarot._checks import describe_value, quote
 from frenchtarot.errors import InvalidSettingsError, TarotTypeError
+from frenchtarot.players._levels import LEVELS
 from frenchtarot.rules import PRESETS
 
 __all__ = ["Settings"]
@@ -54,6 +55,12 @@ def _check(settings: Settings) -> None:
             raise InvalidSettingsError(
                 f"no preset is called {shown}; the presets are " + ", ".join(PRESETS)
             )
+    level = settings.bot_level
+    if level is not None:
+        if isinstance(level, bool) or not isinstance(level, int):
+            raise TarotTypeError(f"bot_level must be an int or None, not {describe_value(level)}")
+        if level not in LEVELS:
+            raise InvalidSettingsError(f"bot_level must be from 1 to 5, not {level}")
     if not isinstance(settings.stats, bool):
         raise TarotTypeError(f"stats must be a bool, not {describe_value(settings.stats)}")
 
@@ -81,7 +88,12 @@ class Settings:
             long is closed: its connections get an error frame and are closed.
         hello_seconds: How long a new connection has to send its ``hello`` message.
         max_deals: The longest match a table may play, in deals.
-        bot_samples: The bots' search budget: the worlds a
+        bot_level: The bots' difficulty level, 1 to 5 (see
+            :func:`frenchtarot.players.level`); ``None`` (the default) for a
+            :class:`~frenchtarot.players.MonteCarloPlayer` with ``bot_samples`` and
+            ``bot_rollouts``. ``python -m frenchtarot serve`` sets it to 4 unless told
+            otherwise.
+        bot_samples: Without ``bot_level``, the bots' search budget: the worlds a
             :class:`~frenchtarot.players.MonteCarloPlayer` samples per card...
         bot_rollouts: ...and the random playouts per card and world.
         bot_threads: The threads the bots think in, off the event loop, every table
@@ -107,6 +119,7 @@ class Settings:
     idle_seconds: float = 1800.0
     hello_seconds: float = 10.0
     max_deals: int = 100
+    bot_level: int | None = None
     bot_samples: int = 16
     bot_rollouts: int = 1
     bot_threads: int = 1

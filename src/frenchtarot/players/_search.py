@@ -1,0 +1,298 @@
+"""The searching player: Perfect Information Monte Carlo with the solver at the end of the deal."""
+
+from __future__ import annotations
+
+import math
+import random
+from time import perf_counter
+from typing import Final
+
+import attrs
+
+from frenchtarot._checks import describe_value
+from frenchtarot._core.state import State
+from frenchtarot._engine import apply
+from frenchtarot.actions import (
+    Action,
+    AnnounceSlam,
+    Bid,
+    Call,
+    DeclareHandful,
+    Discard,
+    Pass,
+    Phase,
+    Play,
+)
+from frenchtarot.errors import InvalidSettingsError, TarotTypeError
+from frenchtarot.observation import Observation
+from frenchtarot.players._base import legal
+from frenchtarot.players._simple import SimplePlayer
+from frenchtarot.players._simulate import (
+    MAX_WORLDS,
+    Budget,
+    best_candidate,
+    ecart_candidates,
+    playout,
+)
+from frenchtarot.sampling import sample_state
+from frenchtarot.scoring import returns
+from frenchtarot.solver import Objective, Solver
+
+__all__ = ["SearchPlayer"]
+
+WORLD_NODES: Final = 4_000
+"""The most solver nodes one world gets for one decision (a simple playout past it)."""
+ECART_VARIANTS: Final = 3
+"""How many variations of the simple player's écart the search compares with it."""
+
+
+def _check_rng(rng: object) -> random.Random:
+    if isinstance(rng, random.Random):
+        return rng
+    if rng is None or (isinstance(rng, int) and not isinstance(rng, bool)):
+        return random.Random(rng)
+    raise TarotTypeError(
+        f"rng must be a random.Random, an int seed or None, not {describe_value(rng)}"
+    )
+
+
+class SearchPlayer:
+    """Searches every decision by sampled worlds: the solver at the end, simulation before.
+
+    Perfect Information Monte Carlo, as GIB plays bridge. For each decision the player
+    draws worlds consistent with its observation (:func:`frenchtarot.sampling.sample_state`:
+    it sees nothing its seat may not know) until its budget is spent, and values each
+    choice in each world:
+
+    * **The card play.** With ``endgame`` tricks or fewer left, the
+      ``frenchtarot.solver.Solver`` values every legal card in each world for the
+      taker's score (``Objective.SCORE``; an attacker takes the
+      highest, a defender the lowest), at most 4,000 nodes a world: a card it leaves
+      unsolved is played out by :class:`SimplePlayer` instead (its bounds say nothing).
+      Earlier, where an exact solve costs seconds (and 4,000 nodes leave bounds as wide as
+      the range of scores), each card is played out in each world by
+      :class:`SimplePlayer` at every seat, and the seat's score counted.
+      The card with the best mean over the worlds is played (the first in canonical order
+      on a tie).
+    * **Before the play** (the bids, the five-player call, the écart, the slam) and the
+      handfuls: each candidate (passing and each open contract; each card it may call;
+      the simple player's écart and three variations of it; announcing or not; showing
+      its largest handful or not) is applied in each world and the deal played out by
+      :class:`SimplePlayer` at every seat, the taker's own cards included. The simple
+      player's own choice is the default; another replaces it when its mean gain over the
+      worlds exceeds one standard error of that gain (the best of several noisy means is
+      biased upwards). That values a contract as the simple player would play it, an
+      honest estimate rather than the optimistic one of a solver that sees every hand.
+
+    The budget is per decision: ``seconds`` on the clock (checked between worlds and
+    between the cards of a world, and given to the solver, so that a decision overruns it
+    by a playout at most), or ``nodes``, a deterministic count (a solver node or an action
+    of a playout each cost one): with ``nodes`` and a seeded ``rng``, the same deal gets the
+    same decisions on any machine. A decision draws at most 100 worlds; a world the budget
+    cuts short is left out, and when not one world was done, the simple player's choice
+    is taken.
+
+    Args:
+        seconds: The time budget of a decision, above 0 (0.25 by default). Ignored when
+            ``nodes`` is given.
+        nodes: A node budget per decision instead of the clock, 1 or more.
+        rng: The player's random generator, or a seed for one (``None`` for OS entropy).
+        endgame: From how many tricks left the solver values the cards (4 by default; 0
+            never uses it).
+
+    Raises:
+        InvalidSettingsError: ``seconds`` not above 0 or not finite, ``nodes`` below 1, or
+            ``endgame`` outside 0 to 24.
+        TarotTypeError: An argument of the wrong type.
+
+    >>> import frenchtarot as ft
+    >>> from frenchtarot.players import SearchPlayer, SimplePlayer, play_deal
+    >>> searcher = SearchPlayer(nodes=300, rng=7)
+    >>> final = play_deal(ft.new_deal(seed=3), [searcher] + [SimplePlayer()] * 3)
+    >>> final.phase
+    Phase.DONE
+    >>> SearchPlayer(seconds=0.1)
+    SearchPlayer(seconds=0.1)
+    """
+
+    def __init__(
+        self,
+        *,
+        seconds: float = 0.25,
+        nodes: int | None = None,
+        rng: random.Random | int | None = None,
+        endgame: int = 4,
+    ) -> None:
+        if isinstance(seconds, bool) or not isinstance(seconds, (int, float)):
+            raise TarotTypeError(f"seconds must be a number, not {describe_value(seconds)}")
+        if not seconds > 0 or math.isinf(seconds):
+            raise InvalidSettingsError(f"seconds must be above 0 and finite, not {seconds}")
+        if nodes is not None:
+            if isinstance(nodes, bool) or not isinstance(nodes, int):
+                raise TarotTypeError(f"nodes must be an int or None, not {describe_value(nodes)}")
+            if nodes < 1:
+                raise InvalidSettingsError(f"nodes must be 1 or more, not {nodes}")
+        if isinstance(endgame, bool) or not isinstance(endgame, int):
+            raise TarotTypeError(f"endgame must be an int, not {describe_value(endgame)}")
+        if not 0 <= endgame <= 24:
+            raise InvalidSettingsError(f"endgame must be from 0 to 24, not {endgame}")
+        self.seconds = float(seconds)
+        self.nodes = nodes
+        self.endgame = endgame
+        self._rng = _check_rng(rng)
+        self._policy = SimplePlayer()
+        self._plan: tuple[int, tuple[Discard, ...]] | None = None
+
+    def _budget(self) -> Budget:
+        return Budget(None if self.nodes is not None else self.seconds, self.nodes)
+
+    def __call__(self, observation: Observation) -> Action:
+        """Choose an action for the seat to act.
+
+        Args:
+            observation: The view of the seat to act.
+
+        Returns:
+            One of ``observation.legal_actions``.
+
+        Raises:
+            DealOverError: It is not this seat's turn, or the deal is over.
+            TarotTypeError: ``observation`` is not an :class:`~frenchtarot.Observation`.
+        """
+        actions = legal(observation)
+        if len(actions) == 1:
+            return actions[0]
+        phase = observation.phase
+        if phase is Phase.PLAY:
+            handfuls = [a for a in actions if isinstance(a, DeclareHandful)]
+            plays = [a for a in actions if isinstance(a, Play)]
+            if handfuls:
+                return self._handful(observation, handfuls, plays)
+            return self._card(observation, plays)
+        if phase is Phase.DISCARD:
+            return self._discard(observation)
+        # The simple player's choice first: it is kept on a tie, or when the budget runs
+        # out before one world is done.
+        simple = self._policy(observation)
+        kinds: tuple[type[Action], ...]
+        if phase is Phase.BIDDING:
+            kinds = (Pass, Bid)
+        elif phase is Phase.CALL:
+            kinds = (Call,)
+        elif phase is Phase.SLAM:
+            kinds = (Pass, AnnounceSlam)
+        else:  # pragma: no cover - every phase with a choice is handled above
+            return simple
+        candidates: list[tuple[Action, ...]] = [(simple,)]
+        candidates += [(a,) for a in actions if isinstance(a, kinds) and a != simple]
+        if len(candidates) < 2:
+            return simple
+        best = best_candidate(observation, candidates, self._policy, self._rng, self._budget())
+        return candidates[best][0]
+
+    def _handful(
+        self, observation: Observation, handfuls: list[DeclareHandful], plays: list[Play]
+    ) -> Action:
+        """Show the largest handful, or play on without showing: by simulation."""
+        largest = max(handfuls, key=lambda a: len(a.cards))
+        quiet = self._policy(attrs.evolve(observation, legal_actions=tuple(plays)))
+        candidates: list[tuple[Action, ...]] = [(largest,), (quiet,)]
+        best = best_candidate(observation, candidates, self._policy, self._rng, self._budget())
+        return largest if best == 0 else self._card(observation, plays)
+
+    def _discard(self, observation: Observation) -> Action:
+        """The next card of the écart: the plan of the first decision, chosen by simulation."""
+        done = len(observation.discard or ())
+        allowed = {a for a in observation.legal_actions if isinstance(a, Discard)}
+        if self._plan is not None and done:
+            # The next card of the plan made at this écart's first decision, if the cards
+            # put aside since are the plan's (the same player may sit at two tables).
+            start, planned = self._plan
+            made = tuple((observation.discard or ())[start:])
+            if 0 <= start < done < start + len(planned) and made == tuple(
+                a.card for a in planned[: done - start]
+            ):
+                following = planned[done - start]
+                if following in allowed:
+                    return following
+        candidates = ecart_candidates(observation, ECART_VARIANTS)
+        best = 0
+        if len(candidates) > 1:
+            best = best_candidate(observation, candidates, self._policy, self._rng, self._budget())
+        chosen = candidates[best]
+        self._plan = (done, tuple(a for a in chosen if isinstance(a, Discard)))
+        return chosen[0]
+
+    def _card(self, observation: Observation, plays: list[Play]) -> Action:
+        """The card with the best mean value over the sampled worlds."""
+        if len(plays) == 1:
+            return plays[0]
+        seat = observation.seat
+        attack = seat == observation.taker or seat == observation.partner
+        sign = 1 if attack else -1
+        solving = len(observation.hand) <= self.endgame
+        budget = self._budget()
+        solver = Solver() if solving else None
+        totals = [0.0] * len(plays)
+        where = {play.card.index: number for number, play in enumerate(plays)}
+        worlds = 0
+        while worlds < MAX_WORLDS and not budget.spent():
+            started = perf_counter()
+            world = sample_state(observation, self._rng)
+            values: dict[int, float] | None
+            if solver is not None:
+                values = self._solved(solver, world, budget)
+                budget.charge(0, started)  # the time of a world, sampled and solved
+            else:
+                values = self._rolled(world, plays, seat, budget)
+            if values is None:
+                break
+            for index, value in values.items():
+                totals[where[index]] += sign * value if solver is not None else value
+            worlds += 1
+        if not worlds:  # the budget ran out before one world was done
+            return self._policy(attrs.evolve(observation, legal_actions=tuple(plays)))
+        best = max(range(len(plays)), key=lambda n: (totals[n], -n))
+        return plays[best]
+
+    def _solved(self, solver: Solver, world: State, budget: Budget) -> dict[int, float]:
+        """Each card's value for the attack in ``world``: the taker's score.
+
+        A card the solver leaves unsolved within the world's nodes (its bounds are then
+        nearly the whole range of scores, useless) is played out by the simple player
+        instead, and the taker's score of that playout taken.
+        """
+        nodes, seconds = budget.solver_limits(WORLD_NODES)
+        before = solver.nodes
+        values = solver.card_values(world, Objective.SCORE, nodes=nodes, seconds=seconds)
+        budget.charge(solver.nodes - before)
+        taker = world.taker
+        assert taker is not None  # the card play has a taker
+        found: dict[int, float] = {}
+        for value in values:
+            if value.exact:
+                found[value.card.index] = value.value
+            else:
+                final, steps = playout(apply(world, Play(value.card)), self._policy)
+                budget.charge(steps)
+                found[value.card.index] = returns(final)[taker]
+        return found
+
+    def _rolled(
+        self, world: State, plays: list[Play], seat: int, budget: Budget
+    ) -> dict[int, float] | None:
+        """Each card's score for the seat in ``world``, played out by the simple player."""
+        found: dict[int, float] = {}
+        for play in plays:
+            if budget.spent():
+                return None
+            started = perf_counter()
+            final, steps = playout(apply(world, play), self._policy)
+            budget.charge(steps, started)
+            found[play.card.index] = returns(final)[seat]
+        return found
+
+    def __repr__(self) -> str:
+        if self.nodes is not None:
+            return f"SearchPlayer(nodes={self.nodes})"
+        return f"SearchPlayer(seconds={self.seconds})"
