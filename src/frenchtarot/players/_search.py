@@ -65,7 +65,7 @@ class SearchPlayer:
     choice in each world:
 
     * **The card play.** With ``endgame`` tricks or fewer left, the
-      ``frenchtarot.solver.Solver`` values every legal card in each world for the
+      :class:`~frenchtarot.solver.Solver` values every legal card in each world for the
       taker's score (``Objective.SCORE``; an attacker takes the
       highest, a defender the lowest), at most 4,000 nodes a world: a card it leaves
       unsolved is played out by :class:`SimplePlayer` instead (its bounds say nothing).
