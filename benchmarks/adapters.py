@@ -4,6 +4,14 @@ Usage (from any directory, in an environment with ``frenchtarot[openspiel,pettin
 
     python benchmarks/adapters.py           # about a minute
     python benchmarks/adapters.py --quick   # a few seconds, rougher numbers
+    python benchmarks/adapters.py --rows pettingzoo         # PettingZoo and tarok only
+    python benchmarks/adapters.py --against /old/tree/src   # A/B: this tree and another
+
+``--against`` compares this checkout's ``src`` with another tree's (a directory holding a
+``frenchtarot`` package, e.g. ``git archive <commit> src | tar -x -C /tmp/old``): it runs
+the PettingZoo rows and ``tarok`` in child processes, the two trees in turns (``--rounds``
+of each), and prints each turn's figures at the reference. A child finds its tree in the
+``FRENCHTAROT_SRC`` environment variable.
 
 A *step* is one player decision (chance nodes, the deal, are not counted as steps but their
 time is). Every row plays whole random deals, choosing uniformly among the legal actions,
@@ -28,18 +36,24 @@ Nothing here is a test: no number is asserted.
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import random
+import subprocess
 import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
+sys.path.insert(
+    0, os.environ.get("FRENCHTAROT_SRC") or str(Path(__file__).resolve().parent.parent / "src")
+)
 
 import frenchtarot as ft
 from frenchtarot import encoding
 
+_SRC = Path(__file__).resolve().parent.parent / "src"
 TAROK_REFERENCE = 427_655
 """OpenSpiel's C++ ``tarok`` on the issue's reference machine (steps/s): the yardstick."""
 
@@ -118,12 +132,12 @@ def _pettingzoo(deals: int, seed: int, numpy_policy: bool = False) -> int:
     return steps
 
 
-def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--quick", action="store_true", help="fewer deals and repeats")
-    args = parser.parse_args(argv)
-    deals, repeats = (10, 2) if args.quick else (100, 5)
+_TAROK = "openspiel tarok (C++)"
+_PETTINGZOO = ("pettingzoo AEC (last + step)", "pettingzoo AEC, mask read by numpy.flatnonzero")
 
+
+def _rows() -> list[tuple[str, Callable[[int, int], int]]]:
+    """Every row the environment can run, by name."""
     rows: list[tuple[str, Callable[[int, int], int]]] = [
         ("core (legal_actions + apply)", _core),
         ("core + encoding (observe, tensor, mask, ids)", _core_encoding),
@@ -133,7 +147,7 @@ def main(argv: list[str] | None = None) -> None:
 
         import frenchtarot.openspiel as adapter
     except ImportError as error:
-        print(f"OpenSpiel rows skipped: {error}")
+        print(f"OpenSpiel rows skipped: {error}", file=sys.stderr)
     else:
         ours = adapter.load_game(4)
         tarok = pyspiel.load_game("tarok", {"players": 4})
@@ -156,7 +170,7 @@ def main(argv: list[str] | None = None) -> None:
                 "openspiel french_tarot + information_state_tensor",
                 lambda d, s: _openspiel(ours, d, s, tensor),
             ),
-            ("openspiel tarok (C++)", lambda d, s: _openspiel(tarok, d, s, nothing)),
+            (_TAROK, lambda d, s: _openspiel(tarok, d, s, nothing)),
             (
                 "openspiel tarok (C++) + information_state_string",
                 lambda d, s: _openspiel(tarok, d, s, string),
@@ -165,16 +179,17 @@ def main(argv: list[str] | None = None) -> None:
     try:
         import pettingzoo  # noqa: F401
     except ImportError as error:
-        print(f"PettingZoo row skipped: {error}")
+        print(f"PettingZoo row skipped: {error}", file=sys.stderr)
     else:
-        rows.append(("pettingzoo AEC (last + step)", _pettingzoo))
-        rows.append(
-            (
-                "pettingzoo AEC, mask read by numpy.flatnonzero",
-                lambda d, s: _pettingzoo(d, s, numpy_policy=True),
-            )
-        )
+        rows.append((_PETTINGZOO[0], _pettingzoo))
+        rows.append((_PETTINGZOO[1], lambda d, s: _pettingzoo(d, s, numpy_policy=True)))
+    return rows
 
+
+def _measure(
+    rows: list[tuple[str, Callable[[int, int], int]]], deals: int, repeats: int
+) -> tuple[list[float], list[int]]:
+    """Each row's best steps/s and its steps in a run, the rows timed in turns."""
     # In turns (one run of each row, then again), so that a change of the machine's load
     # touches every row alike; the ratios to OpenSpiel's tarok are the numbers to compare.
     rates = [0.0] * len(rows)
@@ -184,9 +199,60 @@ def main(argv: list[str] | None = None) -> None:
             start = time.process_time()
             counts[number] = steps = run(deals, 1000 * repeat)
             rates[number] = max(rates[number], steps / (time.process_time() - start))
-    tarok = dict(zip([name for name, _run in rows], rates, strict=True)).get(
-        "openspiel tarok (C++)", 0.0
+    return rates, counts
+
+
+def _against(other: str, rounds: int, quick: bool) -> None:
+    """Time the PettingZoo rows of this tree and of ``other`` in turns, in child processes."""
+    trees = [("this", str(_SRC)), ("other", str(Path(other).resolve()))]
+    command = [sys.executable, str(Path(__file__).resolve()), "--rows", "pettingzoo", "--json"]
+    if quick:
+        command.append("--quick")
+    print(f"this: {trees[0][1]}; other: {trees[1][1]}; figures at the reference")
+    print(f"{'round':>5} {'tree':>5} {'tarok steps/s':>14} {'issue loop':>11} {'flatnonzero':>12}")
+    for round_ in range(rounds):
+        # The order of the trees alternates from round to round too.
+        for label, src in trees if round_ % 2 == 0 else trees[::-1]:
+            environment = dict(os.environ, FRENCHTAROT_SRC=src)
+            output = subprocess.run(
+                command, env=environment, check=True, capture_output=True, text=True
+            ).stdout
+            figures = json.loads(output)
+            print(
+                f"{round_:5} {label:>5} {figures[_TAROK]:14,.0f} "
+                f"{figures[_PETTINGZOO[0]] * TAROK_REFERENCE / figures[_TAROK]:11,.0f} "
+                f"{figures[_PETTINGZOO[1]] * TAROK_REFERENCE / figures[_TAROK]:12,.0f}"
+            )
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--quick", action="store_true", help="fewer deals and repeats")
+    parser.add_argument(
+        "--rows",
+        choices=("all", "pettingzoo"),
+        default="all",
+        help="every row, or only the PettingZoo rows and tarok",
     )
+    parser.add_argument("--json", action="store_true", help="print each row's steps/s as JSON")
+    parser.add_argument(
+        "--against", metavar="SRC", help="A/B: compare with the frenchtarot package in SRC"
+    )
+    parser.add_argument("--rounds", type=int, default=4, help="turns of each tree (--against)")
+    args = parser.parse_args(argv)
+    if args.against:
+        _against(args.against, args.rounds, args.quick)
+        return
+    deals, repeats = (10, 2) if args.quick else (100, 5)
+
+    rows = _rows()
+    if args.rows == "pettingzoo":
+        rows = [row for row in rows if row[0] in (_TAROK, *_PETTINGZOO)]
+    rates, counts = _measure(rows, deals, repeats)
+    if args.json:
+        print(json.dumps({name: rate for (name, _run), rate in zip(rows, rates, strict=True)}))
+        return
+    tarok = dict(zip([name for name, _run in rows], rates, strict=True)).get(_TAROK, 0.0)
     print(f"{deals} random four-player deals per run, best of {repeats} runs (CPU time)")
     print(f"{'':52} {'steps/s':>10} {'steps/deal':>11} {'x tarok':>8} {'at ref.':>9}")
     for (name, _run), rate, steps in zip(rows, rates, counts, strict=True):
