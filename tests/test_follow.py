@@ -7,6 +7,7 @@ every seat's tensor must still equal :mod:`frenchtarot.encoding`'s, at every mom
 from __future__ import annotations
 
 import copy
+import pickle
 import random
 
 import numpy as np
@@ -122,3 +123,24 @@ def test_a_copy_follows_on_its_own() -> None:
     out = [0.0] * encoding.information_state_tensor_size(state.rules)
     twin.write(after, after.current or 0, out)
     assert out == encoding.information_state_tensor(ft.observe(after, after.current or 0))
+
+
+def test_a_pickled_follower_writes_its_own_buffers() -> None:
+    """The rows of NumPy arrays are written through memoryviews, made again on unpickling."""
+    rng = random.Random(9)
+    state = ft.new_deal(seed=9)
+    follower = Follower(state.rules, _arrays)
+    follower.start(state)
+    for _ in range(30):
+        after = ft.apply(state, choose(state, rng))
+        follower.follow(state, after.history[-1], after)
+        state = after
+    twin = pickle.loads(pickle.dumps(follower))
+    before = np.array(follower.row(state, 0))
+    after = ft.apply(state, choose(state, rng))
+    twin.follow(twin.state, after.history[-1], after)
+    assert np.array_equal(follower.row(state, 0), before)  # the original did not move
+    for seat in range(state.rules.seats):
+        out = [0.0] * encoding.information_state_tensor_size(state.rules)
+        twin.write(after, seat, out)
+        assert out == encoding.information_state_tensor(ft.observe(after, seat))

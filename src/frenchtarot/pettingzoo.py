@@ -37,6 +37,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any, Final
 
 import numpy as np  # type: ignore[import-not-found, unused-ignore]
@@ -46,12 +47,13 @@ from pettingzoo.utils import wrappers  # type: ignore[import-untyped, import-not
 
 from frenchtarot import encoding, errors
 from frenchtarot._checks import describe_value
-from frenchtarot._core.state import State, play_card
+from frenchtarot._core.masks import make_table, select
+from frenchtarot._core.state import State, legal_cards, play_card
 from frenchtarot._dealing import new_deal
 from frenchtarot._engine import apply, legal_actions
 from frenchtarot.actions import Phase, Play
 from frenchtarot.encoding._follow import Follower
-from frenchtarot.encoding._ids import SHARED_ACTIONS, ids_of, offered_action
+from frenchtarot.encoding._ids import PLAY_BASE, SHARED_ACTIONS, ids_of, offered_action
 from frenchtarot.errors import IllegalActionError, InvalidRulesError, TarotTypeError
 from frenchtarot.rules import RULES_BY_SEATS, Rules, find_rules
 from frenchtarot.scoring import returns
@@ -61,6 +63,9 @@ __all__ = ["FrenchTarotEnv", "env"]
 _MOST_POINTS: Final = 91.0
 """The card points of the whole pack."""
 _DEFAULT_SEATS: Final = 4
+_PLAY: Final = Phase.PLAY
+_PLAY_IDS: Final = make_table(range(PLAY_BASE, PLAY_BASE + 78))
+"""The ids of the cards played, as a bit table (see :func:`~frenchtarot._core.masks.select`)."""
 
 
 def _bounds(rules: Rules, perfect_recall: bool) -> tuple[Any, Any]:
@@ -176,8 +181,6 @@ class FrenchTarotEnv(AECEnv):  # type: ignore[misc]
         self.action_spaces = {agent: spaces.Discrete(total) for agent in self.possible_agents}
         self.tarot: State | None = None
         self._follower = Follower(rules, _zeros, perfect_recall)
-        self._offered: tuple[State | None, list[int]] = (None, [])
-        """The last state whose legal actions were asked for, and their ids."""
         self._seat_of = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self._rng = random.Random()
 
@@ -262,15 +265,17 @@ class FrenchTarotEnv(AECEnv):  # type: ignore[misc]
     def _observe(self, seat: int) -> dict[str, Any]:
         state: State = self.tarot  # type: ignore[assignment]
         tensor = self._follower.row(state, seat).copy()
-        bits = bytearray(self._actions)
+        mask = np.zeros(self._actions, np.int8)
         if state.current == seat:
-            known, ids = self._offered
-            if known is not state:
+            ids: Sequence[int]
+            if state.phase is _PLAY and state.tricks:  # after the first trick: cards only
+                ids = select(_PLAY_IDS, legal_cards(state))
+            else:
                 ids = ids_of(legal_actions(state), self.rules)
-                self._offered = (state, ids)
-            for number in ids:  # a few ids: cheaper than NumPy's fancy indexing
+            bits = memoryview(mask)  # type: ignore[arg-type, unused-ignore]
+            for number in ids:  # a few ids: cheaper than NumPy's indexing
                 bits[number] = 1
-        return {"observation": tensor, "action_mask": np.frombuffer(bits, np.int8)}
+        return {"observation": tensor, "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         """The selected agent takes ``action`` (``None`` once its episode is over).

@@ -44,6 +44,7 @@ __all__ = [
     "check_state",
     "evolve",
     "has_shown",
+    "legal_cards",
     "legal_plays",
     "make_state",
     "masks_of",
@@ -739,6 +740,19 @@ def legal_plays(state: State) -> tuple[Action, ...]:
                 shown = tuple(DeclareHandful(_masks.cards(mask)) for mask in displays)
                 return shown + plays
     return plays
+
+
+def legal_cards(state: State) -> int:
+    """The mask of the cards the seat to act may play, in the play (the handfuls aside).
+
+    As :func:`legal_plays` does, it remembers the mask for :func:`play_card` on the same
+    state: for an adapter that needs the cards without their actions.
+    """
+    global _last_legal
+    seat: int = state.current  # type: ignore[assignment]
+    legal = _play_mask(state, state._hands[seat])
+    _last_legal = (state, legal)
+    return legal
 
 
 def play_card(state: State, action: Play, seat: int) -> State:
