@@ -222,18 +222,19 @@ class Follower(Generic[BufferT]):
             return
         self.state = after
         seat: int = before.current  # type: ignore[assignment]
-        current = self._current
-        rows = self.views
-        for row in rows:
-            row[current + seat] = 0.0
         next_seat = after.current
-        if next_seat is not None:
-            for row in rows:
-                row[current + next_seat] = 1.0
         phase = before.phase
         if phase is _PLAY and action.__class__ is Play:
-            self._play(before, action, after, seat)
+            if self._play(before, action, after, seat):
+                return  # a card that does not end the trick: the most frequent action
         else:
+            current = self._current
+            rows = self.views
+            for row in rows:
+                row[current + seat] = 0.0
+            if next_seat is not None:
+                for row in rows:
+                    row[current + next_seat] = 1.0
             self._other(before, action, after, seat, phase)
         if next_seat is None:  # the deal is over: its phase, its score; every camp known
             at = self.at
@@ -289,7 +290,13 @@ class Follower(Generic[BufferT]):
         if phase is not _BIDDING or after.phase is not _BIDDING:
             self.stale = [True] * seats  # the seats' own fields may have changed
 
-    def _play(self, before: State, action: Play, after: State, seat: int) -> None:
+    def _play(self, before: State, action: Play, after: State, seat: int) -> bool:
+        """A card played: change its entries; whether the trick goes on (the next seat set).
+
+        A card that does not end the trick changes five public entries of every row (the
+        seat to act, then the next, the card played by the seat, in the trick, the seat's
+        hand size) and one of the player's row, all in one loop.
+        """
         rows, seats = self.views, self.seats
         index = action.card._index
         number = len(before.tricks)
@@ -303,29 +310,42 @@ class Follower(Generic[BufferT]):
         counts = self.counts
         left = counts[sizes] - 1.0
         counts[sizes] = left
-        if self.recall:
-            for row in rows:
-                row[played] = 1.0
-                row[in_trick] = 1.0
-                row[in_tricks] = 1.0
-                row[sizes] = left
-        else:
-            for row in rows:
-                row[played] = 1.0
-                row[in_trick] = 1.0
-                row[sizes] = left
         rows[seat][self._hand + index] = 0.0
         if self._calls:
             called = record_of(before).called
             if called is not None and called._index == index:
                 self.stale = [True] * seats  # the taker's camp is known to all
-        if position + 1 < seats:
-            return
+        off = self._current + seat
+        if position + 1 < seats:  # the trick goes on: the next seat is to act
+            on = self._current + after.current  # type: ignore[operator]
+            if self.recall:
+                for row in rows:
+                    row[off] = 0.0
+                    row[on] = 1.0
+                    row[played] = 1.0
+                    row[in_trick] = 1.0
+                    row[in_tricks] = 1.0
+                    row[sizes] = left
+            else:
+                for row in rows:
+                    row[off] = 0.0
+                    row[on] = 1.0
+                    row[played] = 1.0
+                    row[in_trick] = 1.0
+                    row[sizes] = left
+            return True
+        # The trick's last card: it is not left in the trick, which is cleared.
+        for row in rows:
+            row[off] = 0.0
+            row[played] = 1.0
+            row[sizes] = left
+        if self.recall:
+            for row in rows:
+                row[in_tricks] = 1.0
         set_ = self._set
         start = self._trick_at
         for place, card in enumerate(trick):
             set_(start + 78 * place + card, 0.0)
-        set_(in_trick, 0.0)
         winner = after.tricks[-1].winner
         won = self._won
         self._add(won + winner, 1.0)
@@ -335,10 +355,12 @@ class Follower(Generic[BufferT]):
         self._add(won + seats + winner, half / 2)
         set_(self._leader_at + masks_of(before)[2], 0.0)
         if after.current is None:  # the last trick: no leader any more
-            return
+            return False
+        set_(self._current + winner, 1.0)  # the winner leads the next trick
         set_(self._leader_at + winner, 1.0)
         if self.recall:
             set_(self._tricks + self._block * (number + 1) + 78 * seats + winner, 1.0)
+        return False
 
     # --- Writing a seat's tensor ----------------------------------------------------------
 
