@@ -241,7 +241,9 @@ class FrenchTarotEnv(AECEnv):  # type: ignore[misc]
         if state.current is not None:
             self.agent_selection = self.possible_agents[state.current]
             return
-        deltas = returns(state)
+        follower = self._follower
+        # The follower scored the deal it followed to its end: not scored twice.
+        deltas = follower.deltas if follower.state is state else returns(state)
         for agent, delta in zip(self.possible_agents, deltas, strict=True):
             self.rewards[agent] = float(delta)
             self.terminations[agent] = True

@@ -117,6 +117,8 @@ class Follower(Generic[BufferT]):
         """The écart's cards in order."""
         self.counts: dict[int, float] = {}
         """The public entries that are counts (hand sizes, tricks and points won), by entry."""
+        self.deltas: tuple[int, ...] = ()
+        """Each seat's score, once the deal followed to its end is scored (for the adapters)."""
         self._current = at["current"]
         self._played = at["played"]
         self._trick_at = at["trick"]
@@ -125,6 +127,14 @@ class Follower(Generic[BufferT]):
         self._won = at["won"]
         self._leader_at = at["leader"]
         self._hand = at["hand"]
+        self._play_offsets = (
+            self._current,
+            self._played,
+            self._trick_at,
+            self._hand_sizes,
+            self._hand,
+        )
+        """The offsets a card played writes at, read in one look-up."""
         self._block = 79 * seats
         self._calls = rules.calls_partner
         self._counted = [
@@ -165,6 +175,7 @@ class Follower(Generic[BufferT]):
         rules = self.rules
         seats = self.seats
         self.state = state
+        self.deltas = score(state).deltas if state.current is None else ()
         hands, trick, leader, _dog, _discard = masks_of(state)
         self.played = [0] * seats
         orders = _flow.TRICK_ORDER[seats]
@@ -241,7 +252,8 @@ class Follower(Generic[BufferT]):
             if after.phase is Phase.DONE:
                 self._set(at["phase"] + _PHASE_INDEX[_PLAY], 0.0)
                 self._set(at["phase"] + _PHASE_INDEX[Phase.DONE], 1.0)
-            for place, delta in enumerate(score(after).deltas):
+            self.deltas = score(after).deltas
+            for place, delta in enumerate(self.deltas):
                 self._set(at["score"] + place, float(delta))
             self.stale = [True] * self.seats
 
@@ -297,28 +309,29 @@ class Follower(Generic[BufferT]):
         seat to act, then the next, the card played by the seat, in the trick, the seat's
         hand size) and one of the player's row, all in one loop.
         """
-        rows, seats = self.views, self.seats
+        rows, seats, recall = self.views, self.seats, self.recall
+        current, played_at, trick_at, sizes_at, hand_at = self._play_offsets
         index = action.card._index
-        number = len(before.tricks)
         trick = masks_of(before)[1]
         position = len(trick)
         self.played[seat] |= 1 << index
-        played = self._played + 78 * seat + index
-        in_trick = self._trick_at + 78 * position + index
-        in_tricks = self._tricks + self._block * number + 78 * seat + index
-        sizes = self._hand_sizes + seat
+        played = played_at + 78 * seat + index
+        in_trick = trick_at + 78 * position + index
+        number = len(before.tricks)
+        in_tricks = self._tricks + self._block * number + 78 * seat + index if recall else 0
+        sizes = sizes_at + seat
         counts = self.counts
         left = counts[sizes] - 1.0
         counts[sizes] = left
-        rows[seat][self._hand + index] = 0.0
+        rows[seat][hand_at + index] = 0.0
         if self._calls:
             called = record_of(before).called
             if called is not None and called._index == index:
                 self.stale = [True] * seats  # the taker's camp is known to all
-        off = self._current + seat
+        off = current + seat
         if position + 1 < seats:  # the trick goes on: the next seat is to act
-            on = self._current + after.current  # type: ignore[operator]
-            if self.recall:
+            on = current + after.current  # type: ignore[operator]
+            if recall:
                 for row in rows:
                     row[off] = 0.0
                     row[on] = 1.0
