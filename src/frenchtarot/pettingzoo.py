@@ -459,8 +459,15 @@ class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
         """The selected agent's observation, cumulative reward, flags and info."""
         if not self._has_reset:
             raise _before_reset("agent_selection")
-        result: tuple[Any, float, bool, bool, dict[str, Any]] = self.env.last(observe)
-        return result
+        env: FrenchTarotEnv = self.env  # its last(), one call less
+        agent = env.agent_selection
+        return (
+            env._observe(env._seat_of[agent]) if observe else None,
+            env._cumulative_rewards[agent],
+            env.terminations[agent],
+            env.truncations[agent],
+            env.infos[agent],
+        )
 
 
 class _Agents(AECOrderEnforcingIterable):  # type: ignore[misc]

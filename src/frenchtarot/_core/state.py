@@ -750,7 +750,11 @@ def legal_cards(state: State) -> int:
     """
     global _last_legal
     seat: int = state.current  # type: ignore[assignment]
-    legal = _play_mask(state, state._hands[seat])
+    trick = state._trick
+    legal = _tricks.legal_mask(state._hands[seat], trick)
+    called = state._deal.called
+    if called is not None and not trick and not state.tricks:  # as _play_mask
+        legal = _calling.opening_lead_mask(legal, called._index)
     _last_legal = (state, legal)
     return legal
 
