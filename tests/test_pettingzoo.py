@@ -239,3 +239,42 @@ def test_the_wrapper_refuses_the_episodes_attributes_before_reset() -> None:
     assert table.rewards is raw.rewards and table.infos is raw.infos
     assert table.terminations is raw.terminations and table.truncations is raw.truncations
     assert isinstance(table, wrappers.OrderEnforcingWrapper)
+
+
+def test_the_agent_iterator_keeps_the_wrappers_checks() -> None:
+    """The iterator reads the table directly, with PettingZoo's checks and its limit."""
+    table = env(seats=3)
+    with pytest.raises(AssertionError, match="reset\\(\\) needs to be called"):
+        table.agent_iter()
+    table.reset(seed=4)
+    agents = iter(table.agent_iter())
+    assert next(agents) == table.agent_selection
+    with pytest.raises(AssertionError, match="need to call step\\(\\) or reset\\(\\)"):
+        next(agents)
+    assert len(list(table.agent_iter(max_iter=0))) == 0
+    table.reset(seed=4)
+    limited = table.agent_iter(max_iter=3)
+    seen = []
+    for agent in limited:
+        seen.append(agent)
+        table.step(int(np.flatnonzero(table.last()[0]["action_mask"])[0]))
+    assert len(seen) == 3
+
+
+def test_an_observation_given_is_not_changed_by_later_steps() -> None:
+    """Each last() gives arrays of its own: the environment's buffers are copied."""
+    table = env(seats=4)
+    table.reset(seed=6)
+    rng = random.Random(6)
+    kept: list[tuple[dict[str, Any], dict[str, Any]]] = []
+    for _agent in table.agent_iter():
+        observation, _reward, termination, truncation, _info = table.last()
+        kept.append((observation, {key: value.copy() for key, value in observation.items()}))
+        if termination or truncation:
+            table.step(None)
+        else:
+            table.step(int(rng.choice(list(np.flatnonzero(observation["action_mask"])))))
+    for given_, copied in kept:
+        for key, value in given_.items():
+            np.testing.assert_array_equal(value, copied[key])
+    assert len({id(given_["observation"]) for given_, _copied in kept}) == len(kept)
