@@ -10,6 +10,7 @@ import pytest
 
 import frenchtarot as ft
 from frenchtarot import Contract, State, svg
+from frenchtarot._core.state import legal_cards, play_card
 
 
 def called_five_player_deal(seed: int) -> State:
@@ -86,3 +87,21 @@ def test_a_pickle_of_another_layout_is_refused(change: int) -> None:
     data = pickle.dumps(Reshaped(ft.new_deal(seed=2), change))
     with pytest.raises(ValueError, match="zip"):  # no state read from misplaced fields
         pickle.loads(data)
+
+
+@pytest.mark.parametrize("seats", [3, 4, 5])
+def test_legal_cards_are_the_cards_of_the_legal_plays(seats: int) -> None:
+    """The mask an adapter reads instead of the actions, the first trick's included."""
+    rules = ft.RULES_BY_SEATS[seats]
+    rng = random.Random(seats)
+    for seed in range(30):
+        state = ft.new_deal(seed=seed, rules=rules)
+        while not state.is_terminal:
+            if state.phase is ft.Phase.PLAY:
+                plays = [a for a in ft.legal_actions(state) if isinstance(a, ft.Play)]
+                assert legal_cards(state) == sum(1 << play.card.index for play in plays)
+                # play_card uses the mask legal_cards remembered for this state
+                played = rng.choice(plays)
+                state = play_card(state, played, state.current)  # type: ignore[arg-type]
+                continue
+            state = ft.apply(state, rng.choice(ft.legal_actions(state)))
