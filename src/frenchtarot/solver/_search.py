@@ -26,138 +26,39 @@ The public layer drives it with null windows (a bisection on the value) for the 
 from __future__ import annotations
 
 import time
-from typing import Final
 
 from frenchtarot.errors import _BudgetSpent
-
-OBJ_POINTS: Final = 0
-OBJ_SCORE: Final = 1
-OBJ_CONTRACT: Final = 2
-
-INF: Final = 1 << 40
-"""Above any value of any objective."""
-
-_EXCUSE: Final = 21
-_EXCUSE_BIT: Final = 1 << 21
-_PETIT_BIT: Final = 1
-_TRUMPS: Final = (1 << 21) - 1
-_BOUTS: Final = 1 | 1 << 20 | 1 << 21
-_TARGETS: Final[tuple[int, ...]] = (56, 51, 41, 36)
-_HONOURS: Final[tuple[int, ...]] = (3, 5, 7, 9)
-
-
-def _half_points(index: int) -> int:
-    if index in (0, 20, 21):
-        return 9
-    if index < 21:
-        return 1
-    rank = (index - 22) % 14
-    return _HONOURS[rank - 10] if rank >= 10 else 1
-
-
-HALF: Final[tuple[int, ...]] = tuple(_half_points(i) for i in range(78))
-"""The points of each card, in half points (as ``cards.HALF_POINTS``)."""
-SUIT_MASK: Final[tuple[int, ...]] = tuple(
-    _TRUMPS if i < 21 else 0 if i == 21 else ((1 << 14) - 1) << (22 + 14 * ((i - 22) // 14))
-    for i in range(78)
+from frenchtarot.solver._bounds import sure_half
+from frenchtarot.solver._ordering import moves_of
+from frenchtarot.solver._tables import (
+    BOUTS,
+    CLASS,
+    EXCUSE,
+    EXCUSE_BIT,
+    GROUP,
+    HALF,
+    INF,
+    OBJ_CONTRACT,
+    OBJ_POINTS,
+    OBJ_SCORE,
+    PETIT_BIT,
+    SUIT_MASK,
+    TARGETS,
+    TRUMPS,
+    Options,
+    Scoring,
 )
-"""The suit of each card as a mask (trumps for a trump, 0 for the Excuse)."""
-GROUP: Final[tuple[int, ...]] = tuple(
-    0 if i < 21 else 5 if i == 21 else 1 + (i - 22) // 14 for i in range(78)
-)
-"""Trumps 0, the suits 1 to 4, the Excuse 5: cards of one group compare by rank."""
-_CLASS: Final[tuple[int, ...]] = tuple(
-    5 if i == 0 else {1: 0, 3: 1, 5: 2, 7: 3, 9: 4}[HALF[i]] for i in range(78)
-)
-"""A card's points as a small code for the keys; the Petit has its own (petit au bout)."""
 
-
-class Options:
-    """Which optimisations the search uses (all by default); for the tests and benchmarks.
-
-    Attributes:
-        table: The transposition table.
-        relative: Keys on relative ranks (else on the exact cards).
-        merge: Equivalent cards merged at move generation.
-        order: Move ordering (the table's best card, the history table).
-        bounds: Bounds in points (and for the contract, in points and bouts).
-        bisect: The exact value by a bisection of null windows (else one full-window search).
-    """
-
-    __slots__ = ("bisect", "bounds", "merge", "order", "relative", "table")
-
-    def __init__(
-        self,
-        *,
-        table: bool = True,
-        relative: bool = True,
-        merge: bool = True,
-        order: bool = True,
-        bounds: bool = True,
-        bisect: bool = True,
-    ) -> None:
-        self.table = table
-        self.relative = relative
-        self.merge = merge
-        self.order = order
-        self.bounds = bounds
-        self.bisect = bisect
-
-    def key(self) -> tuple[bool, ...]:
-        """The options as a tuple (for comparing and hashing)."""
-        return (self.table, self.relative, self.merge, self.order, self.bounds, self.bisect)
-
-
-class Scoring:
-    """What the score of the deal needs beyond the cards: fixed for one deal's play."""
-
-    __slots__ = (
-        "announced",
-        "handfuls",
-        "multiplier",
-        "petit",
-        "share",
-        "slam_announced",
-        "slam_defence",
-        "slam_missed",
-        "slam_unannounced",
-    )
-
-    def __init__(
-        self,
-        multiplier: int,
-        petit: int,
-        handfuls: int,
-        announced: bool,
-        slam_announced: int,
-        slam_unannounced: int,
-        slam_missed: int,
-        slam_defence: int,
-        share: int,
-    ) -> None:
-        self.multiplier = multiplier
-        self.petit = petit
-        self.handfuls = handfuls
-        self.announced = announced
-        self.slam_announced = slam_announced
-        self.slam_unannounced = slam_unannounced
-        self.slam_missed = slam_missed
-        self.slam_defence = slam_defence
-        self.share = share
-
-    def key(self) -> tuple[int, ...]:
-        """The scoring as a tuple (for comparing and hashing)."""
-        return (
-            self.multiplier,
-            self.petit,
-            self.handfuls,
-            int(self.announced),
-            self.slam_announced,
-            self.slam_unannounced,
-            self.slam_missed,
-            self.slam_defence,
-            self.share,
-        )
+__all__ = [
+    "HALF",
+    "INF",
+    "OBJ_CONTRACT",
+    "OBJ_POINTS",
+    "OBJ_SCORE",
+    "Options",
+    "Scoring",
+    "Search",
+]
 
 
 class Search:
@@ -191,18 +92,21 @@ class Search:
         self.merge = options.merge
         self.order = options.order
         self.bounds = options.bounds
+        # The sure-trick bounds, for the objectives counted in points.
+        self.sure = options.sure and objective != OBJ_SCORE
         self.table = table
         self.history = history
         # The cards' labels (see set_position) and what the search reads of each label.
-        self.excuse = _EXCUSE
-        self.excuse_bit = _EXCUSE_BIT
-        self.petit_bit = _PETIT_BIT
-        self.bouts = _BOUTS
-        self.trumps = _TRUMPS
+        self.excuse = EXCUSE
+        self.excuse_bit = EXCUSE_BIT
+        self.petit_bit = PETIT_BIT
+        self.bouts = BOUTS
+        self.trumps = TRUMPS
         self.half: list[int] = list(HALF)
         self.suit_mask: list[int] = list(SUIT_MASK)
+        self.suits: list[int] = [SUIT_MASK[22 + 14 * suit] for suit in range(4)]
         self.group: list[int] = list(GROUP)
-        self.klass: list[int] = list(_CLASS)
+        self.klass: list[int] = list(CLASS)
         self.rank: list[int] = [i if i < 22 else (i - 22) % 14 for i in range(78)]
         self.original: list[int] = list(range(78))
         self.label: list[int] = list(range(78))
@@ -287,14 +191,14 @@ class Search:
             return  # the labels stay the deck's indices
         self.live_key = live
         original: list[int] = []
-        m = live & _TRUMPS
+        m = live & TRUMPS
         while m:
             low = m & -m
             original.append(low.bit_length() - 1)
             m ^= low
         trumps = len(original)
-        original.append(_EXCUSE)
-        m = live & ~(_TRUMPS | _EXCUSE_BIT)
+        original.append(EXCUSE)
+        m = live & ~(TRUMPS | EXCUSE_BIT)
         while m:
             low = m & -m
             original.append(low.bit_length() - 1)
@@ -311,19 +215,20 @@ class Search:
         self.bouts = self.petit_bit | self.excuse_bit | (1 << label[20] if live >> 20 & 1 else 0)
         self.half = [HALF[card] for card in original]
         self.group = [GROUP[card] for card in original]
-        self.klass = [_CLASS[card] for card in original]
+        self.klass = [CLASS[card] for card in original]
         self.rank = [
             new if new < trumps else (card - 22) % 14 for new, card in enumerate(original)
         ]
         masks: list[int] = []
         for card in original:
-            if card < _EXCUSE:
+            if card < EXCUSE:
                 masks.append(self.trumps)
-            elif card == _EXCUSE:
+            elif card == EXCUSE:
                 masks.append(0)
             else:
                 masks.append(self._mask(SUIT_MASK[card] & live))
         self.suit_mask = masks
+        self.suits = [self._mask(SUIT_MASK[22 + 14 * suit] & live) for suit in range(4)]
 
     def _mask(self, mask: int) -> int:
         """``mask`` (cards by deck index) in labels; cards without a label are left out."""
@@ -396,31 +301,79 @@ class Search:
 
     def range_now(self) -> tuple[int, int]:
         """Bounds on the value from the tally so far and the cards left (always sound)."""
+        if self.objective == OBJ_SCORE:
+            s = self.scoring
+            # Loose but sound: no unit exceeds these parts added up.
+            unit = (
+                (25 + 91) * s.multiplier
+                + s.petit
+                + s.handfuls
+                + s.slam_announced
+                + s.slam_unannounced
+                + s.slam_missed
+                + s.slam_defence
+            )
+            return -s.share * unit, s.share * unit
+        if self.sure and self.root[1] == 0:
+            return self._sure_range(self.root[0])
+        return self._plain_range()
+
+    def _plain_range(self) -> tuple[int, int]:
+        """Bounds from the points won and left (and the bouts, for the contract)."""
         if self.objective == OBJ_POINTS:
             return self.att_half, self.att_half + self.left_half
-        if self.objective == OBJ_CONTRACT:
-            return self._contract_bounds()
-        s = self.scoring
-        # Loose but sound: no unit exceeds these parts added up.
-        unit = (
-            (25 + 91) * s.multiplier
-            + s.petit
-            + s.handfuls
-            + s.slam_announced
-            + s.slam_unannounced
-            + s.slam_missed
-            + s.slam_defence
+        return self._contract_bounds()
+
+    def _sure_range(self, leader: int) -> tuple[int, int]:
+        """Bounds at the start of a trick with the sure tricks of both camps (``_bounds``)."""
+        lead = not (self.opening_on and self.tricks_left == self.hand_size)
+        hands = self.hands
+        att = sure_half(
+            hands,
+            self.camp,
+            1,
+            leader,
+            self.trumps,
+            self.suits,
+            self.half,
+            self.excuse_bit,
+            self.att_won,
+            lead,
         )
-        return -s.share * unit, s.share * unit
+        defence = sure_half(
+            hands,
+            self.camp,
+            0,
+            leader,
+            self.trumps,
+            self.suits,
+            self.half,
+            self.excuse_bit,
+            self.def_won,
+            lead,
+        )
+        low = self.att_half + att
+        high = self.att_half + self.left_half - defence
+        if self.objective == OBJ_POINTS:
+            return low, high
+        bouts = self.bout_base + self.att_bouts.bit_count()
+        live = 0
+        for hand in hands:
+            live |= hand
+        most = bouts + (live & self.bouts).bit_count()
+        return (
+            1 if low >= 2 * TARGETS[bouts] else 0,
+            0 if high < 2 * TARGETS[min(most, 3)] else 1,
+        )
 
     def _contract_bounds(self) -> tuple[int, int]:
         bouts = self.bout_base + self.att_bouts.bit_count()
-        low = 1 if self.att_half >= 2 * _TARGETS[bouts] else 0
+        low = 1 if self.att_half >= 2 * TARGETS[bouts] else 0
         live = self.root[6]
         for hand in self.hands:
             live |= hand
         most = bouts + (live & self.bouts).bit_count()
-        high = 0 if self.att_half + self.left_half < 2 * _TARGETS[min(most, 3)] else 1
+        high = 0 if self.att_half + self.left_half < 2 * TARGETS[min(most, 3)] else 1
         return low, high
 
     def _leaf(self, petit: int) -> int:
@@ -428,7 +381,7 @@ class Search:
         half = self.att_half
         if self.objective == OBJ_POINTS:
             return half
-        target = _TARGETS[self.bout_base + self.att_bouts.bit_count()]
+        target = TARGETS[self.bout_base + self.att_bouts.bit_count()]
         made = half >= 2 * target
         if self.objective == OBJ_CONTRACT:
             return 1 if made else 0
@@ -515,8 +468,14 @@ class Search:
         return legal
 
     def _trick_start(self, leader: int, alpha: int, beta: int) -> int:
-        if self.bounds:
-            low, high = self.range_now()
+        if self.bounds and self.objective != OBJ_SCORE:
+            low, high = self._plain_range()
+            if low >= beta:
+                return low
+            if high <= alpha:
+                return high
+        if self.sure:
+            low, high = self._sure_range(leader)
             if low >= beta:
                 return low
             if high <= alpha:
@@ -604,7 +563,7 @@ class Search:
             self._check()
         hand = self.hands[seat]
         legal = self._legal(hand, pos, led, top)
-        moves = self._moves(legal, seat, pos, led, best, best_seat, t_mask, first)
+        moves = moves_of(self, legal, seat, pos, led, best, best_seat, t_mask, first)
         maximise = self.camp >> seat & 1
         result = -INF if maximise else INF
         chosen = moves[0]
@@ -763,96 +722,3 @@ class Search:
         self.def_won = saved_def
         self.petit_pending = saved_petit
         return v
-
-    def _moves(
-        self,
-        legal: int,
-        seat: int,
-        pos: int,
-        led: int,
-        best: int,
-        best_seat: int,
-        t_mask: int,
-        first: int,
-    ) -> list[int]:
-        """The cards to try: one per set of equivalent legal cards, best guesses first.
-
-        The order: the table's best card; then, leading, by the history table; following,
-        the points to a trick the seat's camp is winning, a card that takes the trick
-        (the cheapest first), else the card that gives the fewest points.
-        """
-        moves: list[int] = []
-        group_of = self.group
-        half = self.half
-        if self.merge:
-            present = t_mask
-            for hand in self.hands:
-                present |= hand
-            previous = -1
-            while legal:
-                low = legal & -legal
-                card = low.bit_length() - 1
-                legal ^= low
-                if (
-                    previous >= 0
-                    and group_of[card] == group_of[previous]
-                    and half[card] == half[previous]
-                    and not present >> (previous + 1) & ((1 << (card - previous - 1)) - 1)
-                ):
-                    if first == card:  # keep the table's card as the representative
-                        moves[len(moves) - 1] = card
-                else:
-                    moves.append(card)
-                previous = card
-        else:
-            while legal:
-                low = legal & -legal
-                moves.append(low.bit_length() - 1)
-                legal ^= low
-        if not self.order or len(moves) < 2:
-            return moves
-        scores: list[int] = []
-        if pos == 0:
-            history = self.history
-            base = seat * 78
-            for card in moves:
-                scores.append(INF if card == first else history[base + card])
-        else:
-            camp = self.camp
-            ours = (camp >> seat & 1) == (camp >> best_seat & 1) and best >= 0
-            excuse_label = self.excuse
-            rank_of = self.rank
-            for card in moves:
-                if card == first:
-                    scores.append(INF)
-                    continue
-                rank = rank_of[card]
-                if card == excuse_label:
-                    takes = False
-                elif card < excuse_label:
-                    takes = best < 0 or best > excuse_label or card > best
-                else:
-                    takes = best < 0 or (
-                        best > excuse_label and led >> card & 1 == 1 and card > best
-                    )
-                if ours and not takes:
-                    scores.append(100 + 4 * half[card] - rank)
-                elif takes and not ours:
-                    scores.append(200 + half[card] - rank)
-                elif ours:
-                    scores.append(4 * half[card] - rank)
-                else:
-                    scores.append(-4 * half[card] - rank)
-        # Insertion sort by score, highest first (a stable order for equal scores).
-        count = len(moves)
-        for i in range(1, count):
-            card = moves[i]
-            score = scores[i]
-            j = i - 1
-            while j >= 0 and scores[j] < score:
-                moves[j + 1] = moves[j]
-                scores[j + 1] = scores[j]
-                j -= 1
-            moves[j + 1] = card
-            scores[j + 1] = score
-        return moves

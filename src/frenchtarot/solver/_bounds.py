@@ -1,0 +1,124 @@
+"""Sure-trick bounds in points: what one camp wins whatever the other camp plays.
+
+The quick tricks of the bridge double-dummy solvers, counted in card points for the rules of
+``_core/tricks.py``: at the start of a trick, with every hand known,
+
+- *master trumps*: when the highest trumps still to play all belong to one camp, each trick
+  in which one of them is played is won by that camp (no card beats the highest trump of
+  the trick, and it is one of the camp's). A seat plays one card a trick, so the camp wins
+  at least as many tricks as one of its seats holds of those trumps;
+- *the leader's masters*: the seat on lead cashes the top cards of a suit that it holds in
+  sequence from the top (the highest of the suit still to play, then the next...), each
+  trick keeping the lead, for as many rounds as no other seat can ruff (a seat with trumps
+  ruffs once it has no card of the suit; a seat without trumps never does, and the Excuse
+  played instead of following only keeps the suit longer). The leader's master trumps are
+  tricks of their own after those.
+
+Each such trick brings the camp its winning card and at least a half point from each other
+seat (every card is worth a half point at least; the Excuse of the other camp is exchanged
+for a half-point card). One exception from ``_core/tricks.py``: the Excuse led to the last
+trick by a camp that won every other trick wins it, so a single sure trick is not counted
+while the other camp holds the Excuse and this camp has won no trick (it could be the last
+one). Two sure tricks or more include one before the last, which ends that exception.
+
+Compiled by mypyc with :mod:`frenchtarot.solver._search`.
+"""
+
+from __future__ import annotations
+
+
+def sure_half(
+    hands: list[int],
+    camp: int,
+    side: int,
+    leader: int,
+    trumps: int,
+    suits: list[int],
+    half: list[int],
+    excuse_bit: int,
+    won: bool,
+    lead: bool,
+) -> int:
+    """The half points that the camp ``side`` wins for sure from the rest of the play.
+
+    Args:
+        hands: Each seat's cards still to play (masks of labels; equal sizes: a trick's
+            start).
+        camp: The attack's seats as a mask (bit ``seat`` set for an attacker).
+        side: 1 for the attack's sure points, 0 for the defence's.
+        leader: The seat on lead.
+        trumps: The mask of the trumps' labels (a higher label is a higher trump).
+        suits: The masks of the four suits' labels (a higher label is a higher card).
+        half: Each label's points in half points.
+        excuse_bit: The Excuse's label as a mask.
+        won: Whether the camp ``side`` has won a trick in the deal so far.
+        lead: Whether the leader may lead any card (not the opening lead's restriction).
+
+    Returns:
+        A lower bound on the half points the camp adds to its tally (0 when none is sure).
+    """
+    seats = len(hands)
+    live = 0
+    for hand in hands:
+        live |= hand
+    # Master trumps: the run of the highest trumps held by the camp, counted per seat.
+    counts = [0] * seats
+    halves = [0] * seats
+    left = live & trumps
+    while left:
+        card = left.bit_length() - 1
+        bit = 1 << card
+        owner = 0
+        while not hands[owner] & bit:
+            owner += 1
+        if (camp >> owner & 1) != side:
+            break
+        counts[owner] += 1
+        halves[owner] += half[card]
+        left ^= bit
+    tricks = 0
+    points = 0
+    for seat in range(seats):
+        if counts[seat] > tricks or (counts[seat] == tricks and halves[seat] > points):
+            tricks = counts[seat]
+            points = halves[seat]
+    # The leader's masters in one suit, then its master trumps.
+    if lead and (camp >> leader & 1) == side:
+        hand = hands[leader]
+        best_run = 0
+        best_half = 0
+        for suit in suits:
+            mine = hand & suit
+            if not mine:
+                continue
+            rounds = hand.bit_count()
+            for seat in range(seats):
+                if seat != leader and hands[seat] & trumps:
+                    held = (hands[seat] & suit).bit_count()
+                    if held < rounds:
+                        rounds = held
+            run = 0
+            run_half = 0
+            cards = live & suit
+            while cards and run < rounds:
+                card = cards.bit_length() - 1
+                if not mine >> card & 1:
+                    break
+                run += 1
+                run_half += half[card]
+                cards ^= 1 << card
+            if run > best_run or (run == best_run and run_half > best_half):
+                best_run = run
+                best_half = run_half
+        run = best_run + counts[leader]
+        run_half = best_half + halves[leader]
+        if run * (seats - 1) + run_half > tricks * (seats - 1) + points:
+            tricks = run
+            points = run_half
+    if tricks == 0:
+        return 0
+    if tricks == 1 and not won:
+        for seat in range(seats):
+            if (camp >> seat & 1) != side and hands[seat] & excuse_bit:
+                return 0
+    return points + tricks * (seats - 1)
