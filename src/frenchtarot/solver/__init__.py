@@ -174,7 +174,7 @@ class Solver:
 
     def _bounded(self, search: Search, card: int) -> tuple[int, int, bool]:
         """Bounds on the value (after ``card`` at the root, or of the root for -1)."""
-        low, high = search.range_now()
+        low, high = search.range_now() if card < 0 else search.card_range()
         try:
             if not self._options.bisect:
                 v = (

@@ -78,6 +78,7 @@ def sure_half(
         left ^= bit
     tricks = 0
     points = 0
+    cash = 0  # the tricks the leader cashes in a suit, when they are counted
     for seat in range(seats):
         if counts[seat] > tricks or (counts[seat] == tricks and halves[seat] > points):
             tricks = counts[seat]
@@ -115,10 +116,22 @@ def sure_half(
         if run * (seats - 1) + run_half > tricks * (seats - 1) + points:
             tricks = run
             points = run_half
-    if tricks == 0:
-        return 0
-    if tricks == 1 and not won:
+            cash = best_run
+    sure = 0
+    if tricks:
+        sure = points + tricks * (seats - 1)
+        if tricks == 1 and not won:
+            for seat in range(seats):
+                if (camp >> seat & 1) != side and hands[seat] & excuse_bit:
+                    sure = 0
+    # The camp's Excuse, played before the last trick, keeps it 8 half points more than
+    # the half point counted for it above (if the leader cashes, after its suit).
+    if hands[leader].bit_count() >= 2:
         for seat in range(seats):
-            if (camp >> seat & 1) != side and hands[seat] & excuse_bit:
-                return 0
-    return points + tricks * (seats - 1)
+            if (
+                hands[seat] & excuse_bit
+                and (camp >> seat & 1) == side
+                and (seat != leader or cash + 1 < hands[leader].bit_count())
+            ):
+                sure += 8
+    return sure

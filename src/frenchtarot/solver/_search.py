@@ -318,6 +318,15 @@ class Search:
             return self._sure_range(self.root[0])
         return self._plain_range()
 
+    def card_range(self) -> tuple[int, int]:
+        """Bounds on the value after any card at the root, without the sure tricks.
+
+        A card may lose what the seat to play was sure of.
+        """
+        if self.objective == OBJ_SCORE:
+            return self.range_now()
+        return self._plain_range()
+
     def _plain_range(self) -> tuple[int, int]:
         """Bounds from the points won and left (and the bouts, for the contract)."""
         if self.objective == OBJ_POINTS:
