@@ -335,10 +335,12 @@ class Search:
 
     def _sure_range(self, leader: int) -> tuple[int, int]:
         """Bounds at the start of a trick with the sure tricks of both camps (``_bounds``)."""
-        lead = not (self.opening_on and self.tricks_left == self.hand_size)
-        hands = self.hands
+        return self._sure_low(leader), self._sure_high(leader)
+
+    def _sure_low(self, leader: int) -> int:
+        """A lower bound at a trick's start: the attack's sure points (``_bounds``)."""
         att = sure_half(
-            hands,
+            self.hands,
             self.camp,
             1,
             leader,
@@ -347,10 +349,17 @@ class Search:
             self.half,
             self.excuse_bit,
             self.att_won,
-            lead,
+            not (self.opening_on and self.tricks_left == self.hand_size),
         )
+        low = self.att_half + att
+        if self.objective == OBJ_POINTS:
+            return low
+        return 1 if low >= 2 * TARGETS[self.bout_base + self.att_bouts.bit_count()] else 0
+
+    def _sure_high(self, leader: int) -> int:
+        """An upper bound at a trick's start: the points left but the defence's sure ones."""
         defence = sure_half(
-            hands,
+            self.hands,
             self.camp,
             0,
             leader,
@@ -359,21 +368,16 @@ class Search:
             self.half,
             self.excuse_bit,
             self.def_won,
-            lead,
+            not (self.opening_on and self.tricks_left == self.hand_size),
         )
-        low = self.att_half + att
         high = self.att_half + self.left_half - defence
         if self.objective == OBJ_POINTS:
-            return low, high
-        bouts = self.bout_base + self.att_bouts.bit_count()
+            return high
         live = 0
-        for hand in hands:
+        for hand in self.hands:
             live |= hand
-        most = bouts + (live & self.bouts).bit_count()
-        return (
-            1 if low >= 2 * TARGETS[bouts] else 0,
-            0 if high < 2 * TARGETS[min(most, 3)] else 1,
-        )
+        most = self.bout_base + self.att_bouts.bit_count() + (live & self.bouts).bit_count()
+        return 0 if high < 2 * TARGETS[min(most, 3)] else 1
 
     def _contract_bounds(self) -> tuple[int, int]:
         bouts = self.bout_base + self.att_bouts.bit_count()
@@ -483,13 +487,14 @@ class Search:
                 return low
             if high <= alpha:
                 return high
-        if self.sure:
-            low, high = self._sure_range(leader)
-            if low >= beta:
-                return low
-            if high <= alpha:
-                return high
         if not self.use_table or (self.opening_on and self.tricks_left == self.hand_size):
+            if self.sure:
+                low = self._sure_low(leader)
+                if low >= beta:
+                    return low
+                high = self._sure_high(leader)
+                if high <= alpha:
+                    return high
             return self._play(leader, 0, 0, -1, -1, leader, 0, 0, -1, alpha, beta, -1)
         key = self._key(leader)
         offset = self.att_half if self.objective == OBJ_POINTS else 0
@@ -505,6 +510,17 @@ class Search:
             if high <= alpha:
                 return high
             first = entry[2]
+        if self.sure:  # after the table: its entry holds the sure bounds once stored
+            sure = self._sure_low(leader)
+            if sure > low:
+                low = sure
+                if low >= beta:
+                    return low
+            sure = self._sure_high(leader)
+            if sure < high:
+                high = sure
+                if high <= alpha:
+                    return high
         v = self._play(leader, 0, 0, -1, -1, leader, 0, 0, -1, alpha, beta, first)
         best = self.best_card
         if v <= alpha:
