@@ -61,9 +61,10 @@ def sure_half(
     live = 0
     for hand in hands:
         live |= hand
-    # Master trumps: the run of the highest trumps held by the camp, counted per seat.
-    counts = [0] * seats
-    halves = [0] * seats
+    # Master trumps: the run of the highest trumps held by the camp, counted per seat (five
+    # bits a seat for the count, eight for the half points: machine-sized ints, no lists).
+    counts = 0
+    halves = 0
     left = live & trumps
     while left:
         card = left.bit_length() - 1
@@ -73,16 +74,19 @@ def sure_half(
             owner += 1
         if (camp >> owner & 1) != side:
             break
-        counts[owner] += 1
-        halves[owner] += half[card]
+        counts += 1 << 5 * owner
+        halves += half[card] << 8 * owner
         left ^= bit
     tricks = 0
     points = 0
     cash = 0  # the tricks the leader cashes in a suit, when they are counted
-    for seat in range(seats):
-        if counts[seat] > tricks or (counts[seat] == tricks and halves[seat] > points):
-            tricks = counts[seat]
-            points = halves[seat]
+    if counts:
+        for seat in range(seats):
+            count = counts >> 5 * seat & 31
+            held = halves >> 8 * seat & 255
+            if count > tricks or (count == tricks and held > points):
+                tricks = count
+                points = held
     # The leader's masters in one suit, then its master trumps.
     if lead and (camp >> leader & 1) == side:
         hand = hands[leader]
@@ -111,8 +115,8 @@ def sure_half(
             if run > best_run or (run == best_run and run_half > best_half):
                 best_run = run
                 best_half = run_half
-        run = best_run + counts[leader]
-        run_half = best_half + halves[leader]
+        run = best_run + (counts >> 5 * leader & 31)
+        run_half = best_half + (halves >> 8 * leader & 255)
         if run * (seats - 1) + run_half > tricks * (seats - 1) + points:
             tricks = run
             points = run_half
@@ -120,13 +124,13 @@ def sure_half(
     sure = 0
     if tricks:
         sure = points + tricks * (seats - 1)
-        if tricks == 1 and not won:
+        if tricks == 1 and not won and live & excuse_bit:
             for seat in range(seats):
                 if (camp >> seat & 1) != side and hands[seat] & excuse_bit:
                     sure = 0
     # The camp's Excuse, played before the last trick, keeps it 8 half points more than
     # the half point counted for it above (if the leader cashes, after its suit).
-    if hands[leader].bit_count() >= 2:
+    if live & excuse_bit and hands[leader].bit_count() >= 2:
         for seat in range(seats):
             if (
                 hands[seat] & excuse_bit
