@@ -5,9 +5,12 @@ Compiled by mypyc with :mod:`frenchtarot.solver._search`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from frenchtarot.solver._tables import INF
+
+MASTER: Final = 1 << 36
+"""A lead's bonus for the highest card left of its suit (above any history score)."""
 
 if TYPE_CHECKING:
     from frenchtarot.solver._search import Search
@@ -64,8 +67,17 @@ def moves_of(
     if pos == 0:
         history = search.history
         base = seat * 78
+        live = 0
+        for hand in search.hands:
+            live |= hand
+        suit_mask = search.suit_mask
         for card in moves:
-            scores.append(INF if card == first else history[base + card])
+            if card == first:
+                scores.append(INF)
+            elif suit_mask[card] and not live & suit_mask[card] >> (card + 1) << (card + 1):
+                scores.append(MASTER + history[base + card])
+            else:
+                scores.append(history[base + card])
     else:
         camp = search.camp
         ours = (camp >> seat & 1) == (camp >> best_seat & 1) and best >= 0
