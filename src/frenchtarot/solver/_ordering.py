@@ -5,19 +5,17 @@ Compiled by mypyc with :mod:`frenchtarot.solver._search`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
+from frenchtarot.solver._board import Board
 from frenchtarot.solver._tables import INF
 
 MASTER: Final = 1 << 36
 """A lead's bonus for the highest card left of its suit (above any history score)."""
 
-if TYPE_CHECKING:
-    from frenchtarot.solver._search import Search
-
 
 def moves_of(
-    search: Search,
+    search: Board,
     legal: int,
     seat: int,
     pos: int,
