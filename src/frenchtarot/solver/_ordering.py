@@ -27,9 +27,11 @@ def moves_of(
 ) -> list[int]:
     """The cards to try: one per set of equivalent legal cards, best guesses first.
 
-    The order: the table's best card; then, leading, by the history table; following,
-    the points to a trick the seat's camp is winning, a card that takes the trick
-    (the cheapest first), else the card that gives the fewest points.
+    The order: the table's best card; then, leading, the masters (the highest card left of
+    a suit or of the trumps), each group by the history table; following, the points to a
+    trick the seat's camp is winning and no later seat of the other camp can take (by its
+    cards, a rough test), a card that takes the trick (the cheapest first), else the card
+    that gives the fewest points.
     """
     moves: list[int] = []
     group_of = search.group
@@ -80,6 +82,22 @@ def moves_of(
         camp = search.camp
         ours = (camp >> seat & 1) == (camp >> best_seat & 1) and best >= 0
         excuse_label = search.excuse
+        if ours and pos < search.seats - 1:
+            # The partner's card is safe if no other camp's seat still to play can beat it.
+            trumps = search.trumps
+            later = search.next_seat[seat]
+            for _ in range(search.seats - 1 - pos):
+                if (camp >> later & 1) != (camp >> seat & 1):
+                    other = search.hands[later]
+                    if best < excuse_label:
+                        if other & trumps >> (best + 1) << (best + 1):
+                            ours = False
+                    elif other & led:
+                        if other & led >> (best + 1) << (best + 1):
+                            ours = False
+                    elif other & trumps:
+                        ours = False
+                later = search.next_seat[later]
         rank_of = search.rank
         for card in moves:
             if card == first:
