@@ -167,3 +167,16 @@ def test_the_root_range_holds_the_value_and_the_switch_keeps_it(
     assert low <= internal <= high
     off = Solver._with_options(Options(sure=False)).solve(state, objective)
     assert off.value == value
+
+
+def test_the_floor_probe_set_back_after_its_nodes_keeps_the_value() -> None:
+    """A solve first asks, within a few nodes, whether the value is its lower bound; when
+    the nodes run out, the position is set back and the bisection finds the same value as
+    one full-window search."""
+    probed_out = 0
+    for seed in range(4):
+        state = play_to(ft.FOUR_PLAYER, 40 + seed, 6, "random")
+        got = solve(state)
+        assert got.value == Solver._with_options(Options(bisect=False)).solve(state).value
+        probed_out += got.nodes > 2_000
+    assert probed_out >= 1

@@ -103,6 +103,17 @@ class Board:
         self.max_entries = 1 << 21
         # The trick in progress at the root, as trick_status gives it.
         self.root: list[int] = []
+        # The position as set_position got it (for reset).
+        self.start: tuple[list[int], int, int, bool, bool, int, int] = (
+            [],
+            0,
+            0,
+            False,
+            False,
+            0,
+            0,
+        )
+        self.start_trick: list[int] = []
 
     # -- the position ---------------------------------------------------------------------
 
@@ -125,6 +136,8 @@ class Board:
         order of the deck; with at most 61 such cards every mask fits in 62 bits, the ints
         compiled code handles without allocating. With more, the labels are the indices.
         """
+        self.start = (list(hands), att_half, att_bouts, att_won, def_won, petit_pending, leader)
+        self.start_trick = list(trick)
         live = 0
         for card in trick:
             live |= 1 << card
@@ -156,6 +169,20 @@ class Board:
                 m ^= low
         self.left_half = half + self.root[7]  # the trick's cards are still to be won
         self.tricks_left = (cards + self.root[1]) // self.seats
+
+    def reset(self) -> None:
+        """Set the position given to :meth:`set_position` again (after a search stopped)."""
+        hands, att_half, att_bouts, att_won, def_won, petit_pending, leader = self.start
+        self.set_position(
+            list(hands),
+            att_half,
+            att_bouts,
+            att_won,
+            def_won,
+            petit_pending,
+            leader,
+            list(self.start_trick),
+        )
 
     def _relabel(self, live: int) -> None:
         if live.bit_count() > 61:

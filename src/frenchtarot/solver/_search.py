@@ -33,6 +33,7 @@ The public layer drives it with null windows (a bisection on the value) for the 
 
 from __future__ import annotations
 
+from frenchtarot.errors import _BudgetSpent
 from frenchtarot.solver._board import Board
 from frenchtarot.solver._ordering import moves_of
 from frenchtarot.solver._tables import (
@@ -74,6 +75,28 @@ class Search(Board):
         if r[1] == 0:
             return self._trick_start(r[0], alpha, beta)
         return self._play(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], alpha, beta, -1)
+
+    def floor_probe(self, low: int, nodes: int) -> int:
+        """Whether the value is above ``low``, if ``nodes`` nodes tell: a null window.
+
+        Returns:
+            The fail-soft value of the window ``(low, low + 1)``, or ``-INF`` when the
+            ``nodes`` ran out first (the position is then set back, the table keeps what
+            was learned). The caller's budget, when it runs out, raises as in :meth:`value`.
+        """
+        limit = self.node_limit
+        self.node_limit = min(limit, self.nodes + nodes)
+        self.next_check = min(self.next_check, self.node_limit)
+        try:
+            return self.value(low, low + 1)
+        except _BudgetSpent:
+            if self.node_limit == limit or self.nodes < self.node_limit:
+                raise  # the caller's budget (its nodes, or the clock)
+            self.reset()
+            return -INF
+        finally:
+            self.node_limit = limit
+            self.next_check = min(self.nodes + 1, limit)
 
     def card_value(self, card: int, alpha: int, beta: int) -> int:
         """The value after the seat to play at the root plays ``card``."""
