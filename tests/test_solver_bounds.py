@@ -66,6 +66,14 @@ ROWS = [
         0,
     ),
     (
+        "the leader cashes a King in each of two suits, then the 21",
+        ["KH KS T21", "1H 1S T1", "2H 2S 3S", "3H 4S 5S"],
+        0b0001,
+        0,
+        (9 + 9 + 9) + 3 * 3,
+        0,
+    ),
+    (
         "a seat with trumps and one card of the suit ruffs the second round",
         ["KH QH 1S", "1H T2 3S", "4H 5H 6H", "7H 8H 9H"],
         0b0001,

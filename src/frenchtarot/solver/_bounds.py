@@ -11,8 +11,9 @@ The quick tricks of the bridge double-dummy solvers, counted in card points for 
   sequence from the top (the highest of the suit still to play, then the next...), each
   trick keeping the lead, for as many rounds as no other seat can ruff (a seat with trumps
   ruffs once it has no card of the suit; a seat without trumps never does, and the Excuse
-  played instead of following only keeps the suit longer). The leader's master trumps are
-  tricks of their own after those.
+  played instead of following only keeps the suit longer); then the next suit, and so on:
+  a seat with trumps has followed suit every round, so its other suits are as they were.
+  The leader's master trumps are tricks of their own after those.
 
 Each such trick brings the camp its winning card and at least a half point from each other
 seat (every card is worth a half point at least; the Excuse of the other camp is exchanged
@@ -87,7 +88,7 @@ def sure_half(
             if count > tricks or (count == tricks and held > points):
                 tricks = count
                 points = held
-    # The leader's masters in one suit, then its master trumps.
+    # The leader's masters, suit after suit, then its master trumps.
     if lead and (camp >> leader & 1) == side:
         hand = hands[leader]
         best_run = 0
@@ -112,9 +113,8 @@ def sure_half(
                 run += 1
                 run_half += half[card]
                 cards ^= 1 << card
-            if run > best_run or (run == best_run and run_half > best_half):
-                best_run = run
-                best_half = run_half
+            best_run += run
+            best_half += run_half
         run = best_run + (counts >> 5 * leader & 31)
         run_half = best_half + (halves >> 8 * leader & 255)
         if run * (seats - 1) + run_half > tricks * (seats - 1) + points:
