@@ -48,7 +48,7 @@ from frenchtarot.cards import DECK
 from frenchtarot.errors import InvalidSettingsError, NotInPlayError, TarotTypeError, _BudgetSpent
 from frenchtarot.solver._position import Context, build, check_play, context_of
 from frenchtarot.solver._review import review_deal
-from frenchtarot.solver._search import Options, Search
+from frenchtarot.solver._search import INF, Options, Search
 from frenchtarot.solver._values import (
     CardValue,
     Objective,
@@ -71,6 +71,8 @@ __all__ = [
 ]
 
 _MAX_CONTEXTS: Final = 16
+_FLOOR_NODES: Final = 2_000
+"""The nodes a solve first spends on whether the value is its lower bound."""
 
 
 def _internal_target(objective: Objective, target: object) -> int:
@@ -174,7 +176,7 @@ class Solver:
 
     def _bounded(self, search: Search, card: int) -> tuple[int, int, bool]:
         """Bounds on the value (after ``card`` at the root, or of the root for -1)."""
-        low, high = search.range_now()
+        low, high = search.range_now() if card < 0 else search.card_range()
         try:
             if not self._options.bisect:
                 v = (
@@ -183,6 +185,14 @@ class Solver:
                     else search.card_value(card, low - 1, high + 1)
                 )
                 return v, v, True
+            if card < 0 and low < high:
+                # The sure tricks often make the lower bound the value, which a search
+                # of a few nodes then shows; when it takes more, the bisection goes on.
+                v = search.floor_probe(low, _FLOOR_NODES)
+                if v > -INF:
+                    if v <= low:
+                        return low, low, True
+                    low = v
             while low < high:
                 # Bisection by null windows: is the value at least the midpoint? The
                 # fail-soft answer may move the bound past it.

@@ -16,437 +16,56 @@ The techniques of the bridge double-dummy solvers, each one switchable by :class
   suit, so that positions differing only by which low cards are gone share an entry);
 - equivalent cards merged at move generation (cards of one hand, one suit and equal points
   with no card left between them lead to the same positions);
-- move ordering (the transposition table's best card, then a history table);
+- move ordering (the transposition table's best card; leading, the masters, then a
+  history table), in ``_ordering.py``;
 - bounds in points (the attack cannot get fewer points than it has, nor more than those
-  left), and the contract's bounds in points and bouts.
+  left), and the contract's bounds in points and bouts;
+- sure-trick bounds at the start of a trick (``_bounds.py``: master trumps, the leader's
+  masters that cannot be ruffed, the camp's Excuse), probed after the table and stored in
+  its entry.
+
+Only the hot path restates the rules: ``_legal`` (``_core/tricks.follow_mask``), ``_after``
+and ``_status`` (``_core/tricks.trick_winner``), ``_end_trick`` and ``_leaf``
+(``_core/tally.py``); ``_bounds.py`` reasons on the same rules without playing them.
 
 The public layer drives it with null windows (a bisection on the value) for the exact value.
 """
 
 from __future__ import annotations
 
-import time
-from typing import Final
-
 from frenchtarot.errors import _BudgetSpent
-
-OBJ_POINTS: Final = 0
-OBJ_SCORE: Final = 1
-OBJ_CONTRACT: Final = 2
-
-INF: Final = 1 << 40
-"""Above any value of any objective."""
-
-_EXCUSE: Final = 21
-_EXCUSE_BIT: Final = 1 << 21
-_PETIT_BIT: Final = 1
-_TRUMPS: Final = (1 << 21) - 1
-_BOUTS: Final = 1 | 1 << 20 | 1 << 21
-_TARGETS: Final[tuple[int, ...]] = (56, 51, 41, 36)
-_HONOURS: Final[tuple[int, ...]] = (3, 5, 7, 9)
-
-
-def _half_points(index: int) -> int:
-    if index in (0, 20, 21):
-        return 9
-    if index < 21:
-        return 1
-    rank = (index - 22) % 14
-    return _HONOURS[rank - 10] if rank >= 10 else 1
-
-
-HALF: Final[tuple[int, ...]] = tuple(_half_points(i) for i in range(78))
-"""The points of each card, in half points (as ``cards.HALF_POINTS``)."""
-SUIT_MASK: Final[tuple[int, ...]] = tuple(
-    _TRUMPS if i < 21 else 0 if i == 21 else ((1 << 14) - 1) << (22 + 14 * ((i - 22) // 14))
-    for i in range(78)
+from frenchtarot.solver._board import Board
+from frenchtarot.solver._ordering import moves_of
+from frenchtarot.solver._tables import (
+    HALF,
+    INF,
+    OBJ_CONTRACT,
+    OBJ_POINTS,
+    OBJ_SCORE,
+    Options,
+    Scoring,
 )
-"""The suit of each card as a mask (trumps for a trump, 0 for the Excuse)."""
-GROUP: Final[tuple[int, ...]] = tuple(
-    0 if i < 21 else 5 if i == 21 else 1 + (i - 22) // 14 for i in range(78)
-)
-"""Trumps 0, the suits 1 to 4, the Excuse 5: cards of one group compare by rank."""
-_CLASS: Final[tuple[int, ...]] = tuple(
-    5 if i == 0 else {1: 0, 3: 1, 5: 2, 7: 3, 9: 4}[HALF[i]] for i in range(78)
-)
-"""A card's points as a small code for the keys; the Petit has its own (petit au bout)."""
+
+__all__ = [
+    "HALF",
+    "INF",
+    "OBJ_CONTRACT",
+    "OBJ_POINTS",
+    "OBJ_SCORE",
+    "Options",
+    "Scoring",
+    "Search",
+]
 
 
-class Options:
-    """Which optimisations the search uses (all by default); for the tests and benchmarks.
-
-    Attributes:
-        table: The transposition table.
-        relative: Keys on relative ranks (else on the exact cards).
-        merge: Equivalent cards merged at move generation.
-        order: Move ordering (the table's best card, the history table).
-        bounds: Bounds in points (and for the contract, in points and bouts).
-        bisect: The exact value by a bisection of null windows (else one full-window search).
-    """
-
-    __slots__ = ("bisect", "bounds", "merge", "order", "relative", "table")
-
-    def __init__(
-        self,
-        *,
-        table: bool = True,
-        relative: bool = True,
-        merge: bool = True,
-        order: bool = True,
-        bounds: bool = True,
-        bisect: bool = True,
-    ) -> None:
-        self.table = table
-        self.relative = relative
-        self.merge = merge
-        self.order = order
-        self.bounds = bounds
-        self.bisect = bisect
-
-    def key(self) -> tuple[bool, ...]:
-        """The options as a tuple (for comparing and hashing)."""
-        return (self.table, self.relative, self.merge, self.order, self.bounds, self.bisect)
-
-
-class Scoring:
-    """What the score of the deal needs beyond the cards: fixed for one deal's play."""
-
-    __slots__ = (
-        "announced",
-        "handfuls",
-        "multiplier",
-        "petit",
-        "share",
-        "slam_announced",
-        "slam_defence",
-        "slam_missed",
-        "slam_unannounced",
-    )
-
-    def __init__(
-        self,
-        multiplier: int,
-        petit: int,
-        handfuls: int,
-        announced: bool,
-        slam_announced: int,
-        slam_unannounced: int,
-        slam_missed: int,
-        slam_defence: int,
-        share: int,
-    ) -> None:
-        self.multiplier = multiplier
-        self.petit = petit
-        self.handfuls = handfuls
-        self.announced = announced
-        self.slam_announced = slam_announced
-        self.slam_unannounced = slam_unannounced
-        self.slam_missed = slam_missed
-        self.slam_defence = slam_defence
-        self.share = share
-
-    def key(self) -> tuple[int, ...]:
-        """The scoring as a tuple (for comparing and hashing)."""
-        return (
-            self.multiplier,
-            self.petit,
-            self.handfuls,
-            int(self.announced),
-            self.slam_announced,
-            self.slam_unannounced,
-            self.slam_missed,
-            self.slam_defence,
-            self.share,
-        )
-
-
-class Search:
+class Search(Board):
     """One position of the card play and the search over its continuations.
 
     The position is set by the caller's fields (hands, camp, the tally so far, the trick in
-    progress); :meth:`value` searches it within a window. The table and the history may be
-    shared with other searches of the same deal (same camp, rules and objective).
+    progress, see :class:`~frenchtarot.solver._board.Board`); :meth:`value` searches it
+    within a window. The table and the history may be shared with other searches of the
+    same deal (same camp, rules and objective).
     """
-
-    def __init__(
-        self,
-        seats: int,
-        hand_size: int,
-        camp: int,
-        objective: int,
-        scoring: Scoring,
-        options: Options,
-        table: dict[int, tuple[int, int, int]],
-        history: list[int],
-        opening: int,
-    ) -> None:
-        self.seats = seats
-        self.called = opening  # the called card (original index) for the opening lead
-        self.hand_size = hand_size
-        self.camp = camp
-        self.objective = objective
-        self.scoring = scoring
-        self.use_table = options.table
-        self.relative = options.relative
-        self.merge = options.merge
-        self.order = options.order
-        self.bounds = options.bounds
-        self.table = table
-        self.history = history
-        # The cards' labels (see set_position) and what the search reads of each label.
-        self.excuse = _EXCUSE
-        self.excuse_bit = _EXCUSE_BIT
-        self.petit_bit = _PETIT_BIT
-        self.bouts = _BOUTS
-        self.trumps = _TRUMPS
-        self.half: list[int] = list(HALF)
-        self.suit_mask: list[int] = list(SUIT_MASK)
-        self.group: list[int] = list(GROUP)
-        self.klass: list[int] = list(_CLASS)
-        self.rank: list[int] = [i if i < 22 else (i - 22) % 14 for i in range(78)]
-        self.original: list[int] = list(range(78))
-        self.label: list[int] = list(range(78))
-        self.live_key = 0
-        self.opening_on = False
-        self.opening_suit = 0
-        self.opening_bit = 0
-        self.bout_base = 0
-        self.next_seat: list[int] = [(seat + 1) % seats for seat in range(seats)]
-        self.hands: list[int] = [0] * seats
-        self.att_half = 0
-        self.att_bouts = 0
-        self.att_won = False
-        self.def_won = False
-        self.petit_pending = 0
-        self.tricks_left = 0
-        self.left_half = 0
-        self.nodes = 0
-        self.node_limit = INF
-        self.deadline = 0.0
-        self.next_check = 1024
-        self.best_card = -1
-        self.max_entries = 1 << 21
-        # The trick in progress at the root, as trick_status gives it.
-        self.root: list[int] = []
-
-    # -- the position ---------------------------------------------------------------------
-
-    def set_position(
-        self,
-        hands: list[int],
-        att_half: int,
-        att_bouts: int,
-        att_won: bool,
-        def_won: bool,
-        petit_pending: int,
-        leader: int,
-        trick: list[int],
-    ) -> None:
-        """Set the position to search: the hands, the tally so far, the trick in progress.
-
-        The cards are given by their index in the deck. Inside, they are relabelled: the
-        cards still to play (in the hands and the trick) take consecutive labels, the trumps
-        first, then the Excuse's label (kept even when it is gone), then the suits, in the
-        order of the deck; with at most 61 such cards every mask fits in 62 bits, the ints
-        compiled code handles without allocating. With more, the labels are the indices.
-        """
-        live = 0
-        for card in trick:
-            live |= 1 << card
-        for hand in hands:
-            live |= hand
-        self._relabel(live)
-        label = self.label
-        self.hands = [self._mask(hand) for hand in hands]
-        self.att_half = att_half
-        self.bout_base = att_bouts.bit_count()
-        self.att_bouts = 0
-        self.att_won = att_won
-        self.def_won = def_won
-        self.petit_pending = petit_pending
-        if self.called >= 0:
-            self.opening_on = True
-            suit = SUIT_MASK[self.called]
-            self.opening_suit = self._mask(suit & live)
-            self.opening_bit = self._mask(live & 1 << self.called)
-        self.root = self._status(leader, [label[card] for card in trick])
-        cards = 0
-        half = 0
-        for hand in self.hands:
-            cards += hand.bit_count()
-            m = hand
-            while m:
-                low = m & -m
-                half += self.half[low.bit_length() - 1]
-                m ^= low
-        self.left_half = half + self.root[7]  # the trick's cards are still to be won
-        self.tricks_left = (cards + self.root[1]) // self.seats
-
-    def _relabel(self, live: int) -> None:
-        if live.bit_count() > 61:
-            return  # the labels stay the deck's indices
-        self.live_key = live
-        original: list[int] = []
-        m = live & _TRUMPS
-        while m:
-            low = m & -m
-            original.append(low.bit_length() - 1)
-            m ^= low
-        trumps = len(original)
-        original.append(_EXCUSE)
-        m = live & ~(_TRUMPS | _EXCUSE_BIT)
-        while m:
-            low = m & -m
-            original.append(low.bit_length() - 1)
-            m ^= low
-        label = [-1] * 78
-        for new, card in enumerate(original):
-            label[card] = new
-        self.original = original
-        self.label = label
-        self.excuse = trumps
-        self.excuse_bit = 1 << trumps
-        self.trumps = (1 << trumps) - 1
-        self.petit_bit = 1 << label[0] if live & 1 else 0
-        self.bouts = self.petit_bit | self.excuse_bit | (1 << label[20] if live >> 20 & 1 else 0)
-        self.half = [HALF[card] for card in original]
-        self.group = [GROUP[card] for card in original]
-        self.klass = [_CLASS[card] for card in original]
-        self.rank = [
-            new if new < trumps else (card - 22) % 14 for new, card in enumerate(original)
-        ]
-        masks: list[int] = []
-        for card in original:
-            if card < _EXCUSE:
-                masks.append(self.trumps)
-            elif card == _EXCUSE:
-                masks.append(0)
-            else:
-                masks.append(self._mask(SUIT_MASK[card] & live))
-        self.suit_mask = masks
-
-    def _mask(self, mask: int) -> int:
-        """``mask`` (cards by deck index) in labels; cards without a label are left out."""
-        label = self.label
-        out = 0
-        while mask:
-            low = mask & -mask
-            new = label[low.bit_length() - 1]
-            if new >= 0:
-                out |= 1 << new
-            mask ^= low
-        return out
-
-    def _status(self, leader: int, trick: list[int]) -> list[int]:
-        """The state of a trick in progress (cards by label), as the search carries it.
-
-        Returns:
-            ``[seat to play, cards played, led suit mask, top trump, best card, its seat,
-            mask of the cards, their half points, the Excuse's seat or -1]``.
-        """
-        excuse_label = self.excuse
-        led = 0
-        top = -1
-        best = -1
-        best_seat = leader
-        mask = 0
-        half = 0
-        excuse = -1
-        seat = leader
-        for card in trick:
-            if card < excuse_label:
-                if not led:
-                    led = self.trumps
-                if card > top:
-                    top = card
-                if best < 0 or best > excuse_label or card > best:
-                    best = card
-                    best_seat = seat
-            elif card == excuse_label:
-                excuse = seat
-            elif not led:
-                led = self.suit_mask[card]
-                if best < 0:
-                    best = card
-                    best_seat = seat
-            elif best > excuse_label and led >> card & 1 and card > best:
-                best = card
-                best_seat = seat
-            mask |= 1 << card
-            half += self.half[card]
-            seat = (seat + 1) % self.seats
-        return [seat, len(trick), led, top, best, best_seat, mask, half, excuse]
-
-    def set_budget(self, nodes: int, seconds: float) -> None:
-        """Stop (raise ``_BudgetSpent``) after ``nodes`` more nodes or ``seconds``."""
-        self.node_limit = self.nodes + nodes if nodes > 0 else INF
-        self.deadline = time.perf_counter() + seconds if seconds > 0 else 0.0
-        # The clock is read at the first node, then every 1024 nodes.
-        step = 1 if seconds > 0 else 1024
-        self.next_check = min(self.nodes + step, self.node_limit)
-
-    def _check(self) -> None:
-        if self.nodes >= self.node_limit:
-            raise _BudgetSpent
-        if self.deadline > 0.0 and time.perf_counter() > self.deadline:
-            raise _BudgetSpent
-        self.next_check = min(self.nodes + 1024, self.node_limit)
-
-    # -- the values -----------------------------------------------------------------------
-
-    def range_now(self) -> tuple[int, int]:
-        """Bounds on the value from the tally so far and the cards left (always sound)."""
-        if self.objective == OBJ_POINTS:
-            return self.att_half, self.att_half + self.left_half
-        if self.objective == OBJ_CONTRACT:
-            return self._contract_bounds()
-        s = self.scoring
-        # Loose but sound: no unit exceeds these parts added up.
-        unit = (
-            (25 + 91) * s.multiplier
-            + s.petit
-            + s.handfuls
-            + s.slam_announced
-            + s.slam_unannounced
-            + s.slam_missed
-            + s.slam_defence
-        )
-        return -s.share * unit, s.share * unit
-
-    def _contract_bounds(self) -> tuple[int, int]:
-        bouts = self.bout_base + self.att_bouts.bit_count()
-        low = 1 if self.att_half >= 2 * _TARGETS[bouts] else 0
-        live = self.root[6]
-        for hand in self.hands:
-            live |= hand
-        most = bouts + (live & self.bouts).bit_count()
-        high = 0 if self.att_half + self.left_half < 2 * _TARGETS[min(most, 3)] else 1
-        return low, high
-
-    def _leaf(self, petit: int) -> int:
-        """The value of the deal played out, from the tally (see ``_core/tally.py``)."""
-        half = self.att_half
-        if self.objective == OBJ_POINTS:
-            return half
-        target = _TARGETS[self.bout_base + self.att_bouts.bit_count()]
-        made = half >= 2 * target
-        if self.objective == OBJ_CONTRACT:
-            return 1 if made else 0
-        s = self.scoring
-        if made:
-            margin = (half + 1) // 2 - target
-            sign = 1
-        else:
-            margin = target - half // 2
-            sign = -1
-        if not self.def_won:
-            slam = s.slam_announced if s.announced else s.slam_unannounced
-        else:
-            slam = -s.slam_missed if s.announced else 0
-            if not self.att_won:
-                slam -= s.slam_defence
-        unit = sign * (25 + margin) * s.multiplier + petit * s.petit + sign * s.handfuls + slam
-        return s.share * unit
 
     # -- the search -----------------------------------------------------------------------
 
@@ -456,6 +75,28 @@ class Search:
         if r[1] == 0:
             return self._trick_start(r[0], alpha, beta)
         return self._play(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], alpha, beta, -1)
+
+    def floor_probe(self, low: int, nodes: int) -> int:
+        """Whether the value is above ``low``, if ``nodes`` nodes tell: a null window.
+
+        Returns:
+            The fail-soft value of the window ``(low, low + 1)``, or ``-INF`` when the
+            ``nodes`` ran out first (the position is then set back, the table keeps what
+            was learned). The caller's budget, when it runs out, raises as in :meth:`value`.
+        """
+        limit = self.node_limit
+        self.node_limit = min(limit, self.nodes + nodes)
+        self.next_check = min(self.next_check, self.node_limit)
+        try:
+            return self.value(low, low + 1)
+        except _BudgetSpent:
+            if self.node_limit == limit or self.nodes < self.node_limit:
+                raise  # the caller's budget (its nodes, or the clock)
+            self.reset()
+            return -INF
+        finally:
+            self.node_limit = limit
+            self.next_check = min(self.nodes + 1, limit)
 
     def card_value(self, card: int, alpha: int, beta: int) -> int:
         """The value after the seat to play at the root plays ``card``."""
@@ -515,13 +156,20 @@ class Search:
         return legal
 
     def _trick_start(self, leader: int, alpha: int, beta: int) -> int:
-        if self.bounds:
-            low, high = self.range_now()
+        if self.bounds and self.objective != OBJ_SCORE:
+            low, high = self._plain_range()
             if low >= beta:
                 return low
             if high <= alpha:
                 return high
         if not self.use_table or (self.opening_on and self.tricks_left == self.hand_size):
+            if self.sure:
+                low = self._sure_low(leader)
+                if low >= beta:
+                    return low
+                high = self._sure_high(leader)
+                if high <= alpha:
+                    return high
             return self._play(leader, 0, 0, -1, -1, leader, 0, 0, -1, alpha, beta, -1)
         key = self._key(leader)
         offset = self.att_half if self.objective == OBJ_POINTS else 0
@@ -537,6 +185,17 @@ class Search:
             if high <= alpha:
                 return high
             first = entry[2]
+        if self.sure:  # after the table: its entry holds the sure bounds once stored
+            sure = self._sure_low(leader)
+            if sure > low:
+                low = sure
+                if low >= beta:
+                    return low
+            sure = self._sure_high(leader)
+            if sure < high:
+                high = sure
+                if high <= alpha:
+                    return high
         v = self._play(leader, 0, 0, -1, -1, leader, 0, 0, -1, alpha, beta, first)
         best = self.best_card
         if v <= alpha:
@@ -560,18 +219,33 @@ class Search:
             live = 0
             for hand in hands:
                 live |= hand
+            # Six bits a field, gathered ten at a time in a machine-sized int (compiled code
+            # then shifts one long int a tenth as often; the key's value is the same).
             group = -1
+            chunk = 0
+            fields = 0
             while live:
                 low = live & -live
                 card = low.bit_length() - 1
                 live ^= low
                 if group_of[card] != group:
                     group = group_of[card]
-                    key = key << 6 | (56 + group)
+                    chunk = chunk << 6 | (56 + group)
+                    fields += 1
+                    if fields == 10:
+                        key = key << 60 | chunk
+                        chunk = 0
+                        fields = 0
                 owner = 0
                 while not hands[owner] & low:
                     owner += 1
-                key = key << 6 | owner << 3 | klass[card]
+                chunk = chunk << 6 | owner << 3 | klass[card]
+                fields += 1
+                if fields == 10:
+                    key = key << 60 | chunk
+                    chunk = 0
+                    fields = 0
+            key = key << (6 * fields) | chunk
         else:  # the exact cards: the labels, and the cards they stand for
             key = self.live_key
             for hand in hands:
@@ -604,7 +278,7 @@ class Search:
             self._check()
         hand = self.hands[seat]
         legal = self._legal(hand, pos, led, top)
-        moves = self._moves(legal, seat, pos, led, best, best_seat, t_mask, first)
+        moves = moves_of(self, legal, seat, pos, led, best, best_seat, t_mask, first)
         maximise = self.camp >> seat & 1
         result = -INF if maximise else INF
         chosen = moves[0]
@@ -763,96 +437,3 @@ class Search:
         self.def_won = saved_def
         self.petit_pending = saved_petit
         return v
-
-    def _moves(
-        self,
-        legal: int,
-        seat: int,
-        pos: int,
-        led: int,
-        best: int,
-        best_seat: int,
-        t_mask: int,
-        first: int,
-    ) -> list[int]:
-        """The cards to try: one per set of equivalent legal cards, best guesses first.
-
-        The order: the table's best card; then, leading, by the history table; following,
-        the points to a trick the seat's camp is winning, a card that takes the trick
-        (the cheapest first), else the card that gives the fewest points.
-        """
-        moves: list[int] = []
-        group_of = self.group
-        half = self.half
-        if self.merge:
-            present = t_mask
-            for hand in self.hands:
-                present |= hand
-            previous = -1
-            while legal:
-                low = legal & -legal
-                card = low.bit_length() - 1
-                legal ^= low
-                if (
-                    previous >= 0
-                    and group_of[card] == group_of[previous]
-                    and half[card] == half[previous]
-                    and not present >> (previous + 1) & ((1 << (card - previous - 1)) - 1)
-                ):
-                    if first == card:  # keep the table's card as the representative
-                        moves[len(moves) - 1] = card
-                else:
-                    moves.append(card)
-                previous = card
-        else:
-            while legal:
-                low = legal & -legal
-                moves.append(low.bit_length() - 1)
-                legal ^= low
-        if not self.order or len(moves) < 2:
-            return moves
-        scores: list[int] = []
-        if pos == 0:
-            history = self.history
-            base = seat * 78
-            for card in moves:
-                scores.append(INF if card == first else history[base + card])
-        else:
-            camp = self.camp
-            ours = (camp >> seat & 1) == (camp >> best_seat & 1) and best >= 0
-            excuse_label = self.excuse
-            rank_of = self.rank
-            for card in moves:
-                if card == first:
-                    scores.append(INF)
-                    continue
-                rank = rank_of[card]
-                if card == excuse_label:
-                    takes = False
-                elif card < excuse_label:
-                    takes = best < 0 or best > excuse_label or card > best
-                else:
-                    takes = best < 0 or (
-                        best > excuse_label and led >> card & 1 == 1 and card > best
-                    )
-                if ours and not takes:
-                    scores.append(100 + 4 * half[card] - rank)
-                elif takes and not ours:
-                    scores.append(200 + half[card] - rank)
-                elif ours:
-                    scores.append(4 * half[card] - rank)
-                else:
-                    scores.append(-4 * half[card] - rank)
-        # Insertion sort by score, highest first (a stable order for equal scores).
-        count = len(moves)
-        for i in range(1, count):
-            card = moves[i]
-            score = scores[i]
-            j = i - 1
-            while j >= 0 and scores[j] < score:
-                moves[j + 1] = moves[j]
-                scores[j + 1] = scores[j]
-                j -= 1
-            moves[j + 1] = card
-            scores[j + 1] = score
-        return moves
