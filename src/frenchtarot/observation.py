@@ -41,7 +41,9 @@ from frenchtarot._core import flow as _flow
 from frenchtarot._core import masks as _masks
 from frenchtarot._core import tricks as _tricks
 from frenchtarot._core.calling import camp_mask
-from frenchtarot._core.state import DealRecord, State, bids_in, masks_of, seat_view
+from frenchtarot._core.flow import bids_in
+from frenchtarot._core.record import DealRecord
+from frenchtarot._core.state import State, masks_of, seat_view
 from frenchtarot._core.tally import excuse_exchange
 from frenchtarot._deal_values import Annulment, AnnulReason, Handful, Trick
 from frenchtarot.actions import Action, Contract, Discard, Phase

@@ -74,7 +74,8 @@ import pyspiel  # type: ignore[import-not-found, import-untyped, unused-ignore]
 
 from frenchtarot import encoding
 from frenchtarot._checks import describe_value
-from frenchtarot._core.state import State, play_card
+from frenchtarot._core.play import play_card
+from frenchtarot._core.state import State
 from frenchtarot._dealing import deal_from
 from frenchtarot._engine import apply, legal_actions
 from frenchtarot.actions import Action, Phase, Play
