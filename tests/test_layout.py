@@ -34,6 +34,7 @@ ENTRY = {
     "frenchtarot.state",
     "frenchtarot.scoring",
     "frenchtarot.observation",
+    "frenchtarot._observation_text",
     "frenchtarot._engine",
     "frenchtarot._act",
     "frenchtarot._dealing",
