@@ -10,7 +10,7 @@ import pytest
 
 import frenchtarot as ft
 from frenchtarot import Contract, State, svg
-from frenchtarot._core.state import legal_cards, play_card
+from frenchtarot._core.play import legal_cards, play_card
 
 
 def called_five_player_deal(seed: int) -> State:

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from frenchtarot._core.state import State, check_state, legal_plays, play_card
+from frenchtarot._core.play import legal_plays, play_card
+from frenchtarot._core.state import State, check_state
 from frenchtarot._core.transitions import legal, transition
 from frenchtarot.actions import Action, Phase, Play
 from frenchtarot.errors import IllegalActionError

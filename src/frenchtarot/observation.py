@@ -41,9 +41,12 @@ from frenchtarot._core import flow as _flow
 from frenchtarot._core import masks as _masks
 from frenchtarot._core import tricks as _tricks
 from frenchtarot._core.calling import camp_mask
-from frenchtarot._core.state import DealRecord, State, bids_in, masks_of, seat_view
+from frenchtarot._core.flow import bids_in
+from frenchtarot._core.record import DealRecord
+from frenchtarot._core.state import State, masks_of, seat_view
 from frenchtarot._core.tally import excuse_exchange
 from frenchtarot._deal_values import Annulment, AnnulReason, Handful, Trick
+from frenchtarot._observation_text import key_of, text_of
 from frenchtarot.actions import Action, Contract, Discard, Phase
 from frenchtarot.cards import EXCUSE_INDEX, Card, Suit
 from frenchtarot.errors import TarotTypeError
@@ -52,7 +55,6 @@ from frenchtarot.scoring import Score
 
 __all__ = ["ExcuseExchange", "Observation", "information_state_key", "observe", "public_view"]
 
-_HIDDEN_DISCARD: Final = "discard ?"
 _SUITS: Final = tuple(Suit)
 _NO_LIMIT: Final = 20  # the index of the 21 of trumps: every trump may still be held
 
@@ -359,19 +361,7 @@ class Observation:
         spread hand of a petit sec, as ``"petit_sec <seat> <cards>"``. A public view's key
         has ``"public"`` in place of the hand: it was dealt none.
         """
-        dealt = "public" if self.public else _text("hand", self.dealt_hand)
-        parts: list[int | str] = [self.seat, self.dealer, dealt]
-        annulment = self.annulment
-        if self.shown_hand is not None and annulment is not None:
-            parts.append(_text(f"petit_sec {annulment.seat}", self.shown_hand))
-        turned = _flow.actions_before_dog(self.rules)
-        for number, action in enumerate(self.history):
-            if number == turned and self.dog is not None:
-                parts.append(_text("dog", self.dog))
-            parts.append(_HIDDEN_DISCARD if action is None else str(action))
-        if len(self.history) == turned and self.dog is not None:
-            parts.append(_text("dog", self.dog))
-        return tuple(parts)
+        return key_of(self)
 
     def __repr__(self) -> str:
         parts = [self.phase.name.lower(), f"dealer {self.dealer}", f"{len(self.hand)} cards"]
@@ -390,49 +380,7 @@ class Observation:
         return svg.observation(self)
 
     def __str__(self) -> str:
-        lines = [f"seat {self.seat}, dealer {self.dealer}, {self.phase.name.lower()}"]
-        if self.current is not None:
-            lines[0] += f", seat {self.current} to act"
-        lines.append("public view: no hand" if self.public else _text("hand:", self.hand))
-        lines.append("cards held: " + " ".join(f"{s}:{n}" for s, n in enumerate(self.hand_sizes)))
-        if self.history:
-            words = (f"{s}:{c.name.lower() if c else 'pass'}" for s, c in self.bids)
-            lines.append("bids: " + " ".join(words))
-        if self.contract is not None and self.phase is not Phase.BIDDING:
-            slam = ", slam announced" if self.slam else ""
-            lines.append(f"taker {self.taker} ({self.contract.name.lower()}){slam}")
-        if self.called is not None:
-            camp = "partner unknown"
-            if self.partner is not None:
-                camp = f"partner {self.partner}"
-            elif self.alone:
-                camp = "the taker plays alone"
-            lines.append(f"called {self.called}, {camp}")
-        if self.dog is not None:
-            lines.append(_text("dog:", self.dog))
-        if self.discard is not None:
-            lines.append(_text("écart:", self.discard))
-        if self.shown_discard:
-            lines.append(_text("écart trumps shown:", self.shown_discard))
-        lines.extend(_text(f"handful of seat {h.seat}:", h.cards) for h in self.handfuls)
-        lines.extend(f"trick {n + 1}: {trick}" for n, trick in enumerate(self.tricks))
-        if self.current_trick:
-            lines.append(_text(f"trick in progress (led by {self.leader}):", self.current_trick))
-        lines.extend(
-            f"seat {e.giver} owes seat {e.receiver} a half-point card for the Excuse"
-            for e in self.excuse_exchanges
-        )
-        if self.shown_hand is not None:
-            lines.append(_text("petit sec shown:", self.shown_hand))
-        if self.legal_actions:
-            lines.append("legal: " + ", ".join(map(str, self.legal_actions)))
-        if self.score is not None:
-            lines.append(f"score: {self.score}")
-        return "\n".join(lines)
-
-
-def _text(label: str, cards: tuple[Card, ...]) -> str:
-    return " ".join([label, *map(str, cards)])
+        return text_of(self)
 
 
 def observe(state: State, seat: int) -> Observation:

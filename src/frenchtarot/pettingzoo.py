@@ -55,7 +55,8 @@ from pettingzoo.utils.wrappers.order_enforcing import (  # type: ignore[import-u
 from frenchtarot import encoding, errors
 from frenchtarot._checks import describe_value
 from frenchtarot._core.masks import make_table, select
-from frenchtarot._core.state import State, legal_cards, play_card
+from frenchtarot._core.play import legal_cards, play_card
+from frenchtarot._core.state import State
 from frenchtarot._dealing import new_deal
 from frenchtarot._engine import apply, legal_actions
 from frenchtarot.actions import Phase, Play

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from frenchtarot._core import masks as _masks
-from frenchtarot.actions import Action, Contract, DeclareHandful, Phase, Play
+from frenchtarot.actions import Action, Bid, Contract, DeclareHandful, Phase, Play
 from frenchtarot.rules import Rules
 
 NEXT_SEAT: Final[tuple[tuple[int, ...], ...]] = tuple(
@@ -172,3 +172,15 @@ def seats_of(
         else:  # the call, the écart and the slam decision are the taker's
             owners.append(taker)
     return owners
+
+
+def bids_in(
+    rules: Rules, dealer: int, history: Sequence[object]
+) -> tuple[tuple[int, Contract | None], ...]:
+    """The bidding words at the start of ``history``: ``(seat, contract or None)``."""
+    words = history[: rules.seats]
+    seats = seats_of(rules, dealer, None, False, words, ())  # type: ignore[arg-type]
+    return tuple(
+        (seat, action.contract if isinstance(action, Bid) else None)
+        for seat, action in zip(seats, words, strict=True)
+    )

@@ -1,34 +1,34 @@
-"""The immutable state of one deal, :class:`State`, and the only code that reads its storage.
+"""The immutable state of one deal, :class:`State`, and its constructors.
 
 A :class:`State` is never changed. :func:`frenchtarot.apply` returns a new state and leaves
 its argument as it was, so states can be kept, compared, hashed, pickled and shared freely.
 Make states with :func:`frenchtarot.new_deal` or :func:`frenchtarot.deal_from`, not with the
 class itself (the public home of the class is :mod:`frenchtarot.state`).
 
-The rest of the rules core works on a state through the few operations defined here: the
-masks view (:func:`masks_of`), the play of a card (:func:`legal_plays`, :func:`play_card`),
-the other transitions' copy with changes (:func:`evolve`) and the constructors
-(:func:`make_state`, :func:`next_state`). No other module reads a state's private slots.
+The rest of the rules core works on a state through the few operations defined here, the
+masks view (:func:`masks_of`) and the constructors (:func:`make_state`,
+:func:`next_state`), and in two modules beside this one: the play of a card, the hot path
+(:mod:`~frenchtarot._core.play`), and the other transitions' copy with changes
+(:mod:`~frenchtarot._core.evolve`). No other module reads a state's private slots. The
+fields that playing a card never changes are kept in a shared
+:class:`~frenchtarot._core.record.DealRecord`.
 """
 
 from __future__ import annotations
 
-import enum
 import types
-from collections.abc import Sequence
 from typing import Final, SupportsIndex, final
 
 from attrs.exceptions import FrozenInstanceError
 
-from frenchtarot._core import calling as _calling
 from frenchtarot._core import flow as _flow
-from frenchtarot._core import handful as _handful
 from frenchtarot._core import masks as _masks
 from frenchtarot._core import tricks as _tricks
+from frenchtarot._core.record import DealRecord
 from frenchtarot._deal_values import Annulment, Handful, Trick
-from frenchtarot.actions import PLAYS, Action, Bid, Contract, DeclareHandful, Phase, Play
+from frenchtarot.actions import Action, Contract, Phase
 from frenchtarot.cards import DECK, Card
-from frenchtarot.errors import IllegalActionError, Rule, TarotTypeError
+from frenchtarot.errors import TarotTypeError
 from frenchtarot.rules import Rules
 
 _new = object.__new__
@@ -37,19 +37,12 @@ _set = object.__setattr__
 
 __all__ = [
     "COMPILED",
-    "DealRecord",
     "MaskView",
     "State",
-    "bids_in",
     "check_state",
-    "evolve",
-    "has_shown",
-    "legal_cards",
-    "legal_plays",
     "make_state",
     "masks_of",
     "next_state",
-    "play_card",
     "record_of",
     "seat_view",
 ]
@@ -61,60 +54,6 @@ def _probe() -> None:
 
 COMPILED: Final[bool] = not isinstance(_probe, types.FunctionType)
 """Whether this module runs compiled by mypyc (the compiled build) or as Python."""
-
-
-@final
-class DealRecord:
-    """The fields of a state that playing a card never changes: one record shared by states.
-
-    The rest of the rules core and the observation may read a state's record
-    (:func:`record_of`), never change it.
-
-    The card play makes most of a deal's states, and each new state copies its fields:
-    keeping these in one shared record leaves it fewer to copy. The bidding, the call, the
-    écart, the slam decision, a handful and an annulment make a new record. Never changed
-    once made.
-    """
-
-    __slots__ = (
-        "annulment",
-        "called",
-        "contract",
-        "dealer",
-        "discard",
-        "dog",
-        "handfuls",
-        "partner",
-        "rules",
-        "slam",
-        "taker",
-    )
-
-    def __init__(
-        self,
-        rules: Rules,
-        dealer: int,
-        dog: int,
-        discard: int,
-        taker: int | None,
-        contract: Contract | None,
-        called: Card | None,
-        partner: int | None,
-        slam: bool,
-        handfuls: tuple[Handful, ...],
-        annulment: Annulment | None,
-    ) -> None:
-        self.rules = rules
-        self.dealer = dealer
-        self.dog = dog
-        self.discard = discard
-        self.taker = taker
-        self.contract = contract
-        self.called = called
-        self.partner = partner
-        self.slam = slam
-        self.handfuls = handfuls
-        self.annulment = annulment
 
 
 _FIELDS: Final = ("phase", "current", "_hands", "tricks", "_trick", "_leader", "_chain", "_deal")
@@ -518,7 +457,7 @@ class State(_StateSlots):
     @property
     def bids(self) -> tuple[tuple[int, Contract | None], ...]:
         """Each seat's word in the bidding, in order: ``(seat, contract or None for a pass)``."""
-        return bids_in(self.rules, self.dealer, self.history)
+        return _flow.bids_in(self.rules, self.dealer, self.history)
 
     @property
     def dealt(self) -> tuple[tuple[Card, ...], ...]:
@@ -599,7 +538,7 @@ class State(_StateSlots):
 
 
 # ---------------------------------------------------------------------------------------------
-# The operations the rest of the rules core uses: the only readers of a state's slots.
+# The views of a state that the rest of the library reads, and the check of the entry points.
 
 
 MaskView = tuple[tuple[int, ...], tuple[int, ...], int, int, int]
@@ -647,189 +586,6 @@ def masks_of(state: State) -> MaskView:
     return (state._hands, state._trick, state._leader, deal.dog, deal.discard)
 
 
-class _Keep(enum.Enum):
-    """The default of :func:`evolve`'s arguments: keep the state's value."""
-
-    KEEP = enum.auto()
-
-
-_KEEP: Final = _Keep.KEEP
-
-
-def evolve(
-    state: State,
-    action: Action,
-    *,
-    phase: Phase | _Keep = _KEEP,
-    current: int | _Keep | None = _KEEP,
-    hands: tuple[int, ...] | _Keep = _KEEP,
-    discard: int | _Keep = _KEEP,
-    taker: int | _Keep | None = _KEEP,
-    contract: Contract | _Keep | None = _KEEP,
-    called: Card | _Keep | None = _KEEP,
-    partner: int | _Keep | None = _KEEP,
-    slam: bool | _Keep = _KEEP,
-    handfuls: tuple[Handful, ...] | _Keep = _KEEP,
-    leader: int | _Keep = _KEEP,
-    annulment: Annulment | _Keep | None = _KEEP,
-) -> State:
-    """A copy of ``state`` with the fields given changed (the others kept), after ``action``.
-
-    The transitions other than a card played come here (a card played has
-    :func:`play_card`). ``action`` is added to the history; the dog, the tricks and the
-    trick in progress are kept. The shared record is kept unless one of its fields changes.
-    """
-    deal = state._deal
-    if not (
-        discard is _KEEP
-        and taker is _KEEP
-        and contract is _KEEP
-        and called is _KEEP
-        and partner is _KEEP
-        and slam is _KEEP
-        and handfuls is _KEEP
-        and annulment is _KEEP
-    ):
-        deal = DealRecord(
-            deal.rules,
-            deal.dealer,
-            deal.dog,
-            deal.discard if isinstance(discard, _Keep) else discard,
-            deal.taker if isinstance(taker, _Keep) else taker,
-            deal.contract if isinstance(contract, _Keep) else contract,
-            deal.called if isinstance(called, _Keep) else called,
-            deal.partner if isinstance(partner, _Keep) else partner,
-            deal.slam if isinstance(slam, _Keep) else slam,
-            deal.handfuls if isinstance(handfuls, _Keep) else handfuls,
-            deal.annulment if isinstance(annulment, _Keep) else annulment,
-        )
-    return next_state(
-        deal,
-        state.phase if isinstance(phase, _Keep) else phase,
-        state.current if isinstance(current, _Keep) else current,
-        state._hands if isinstance(hands, _Keep) else hands,
-        state.tricks,
-        state._trick,
-        state._leader if isinstance(leader, _Keep) else leader,
-        (state._chain, action),
-    )
-
-
-_PLAY: Final = Phase.PLAY
-_PLAY_TABLE: Final = _masks.make_table(PLAYS)
-# The play state last given to legal_plays and its legal-card mask, so that play_card, called
-# next on the same state in the usual loop, need not work the mask out again. One tuple, set
-# in one assignment, so that threads never pair a state with another state's mask.
-_last_legal: tuple[State | None, int] = (None, 0)
-
-
-def legal_plays(state: State) -> tuple[Action, ...]:
-    """The legal actions of a state in the play: the handfuls on offer, then the cards."""
-    global _last_legal
-    seat: int = state.current  # type: ignore[assignment]
-    hand = state._hands[seat]
-    legal = _play_mask(state, hand)
-    _last_legal = (state, legal)
-    plays: tuple[Action, ...] = _masks.select(_PLAY_TABLE, legal)
-    if not state.tricks:
-        deal = state._deal
-        if _flow.may_show_handful(0, has_shown(state, seat)):
-            ecart = deal.discard & _masks.TRUMPS if seat == deal.taker else 0
-            displays = _handful.canonical_displays(deal.rules, hand, ecart)
-            if displays:
-                shown = tuple(DeclareHandful(_masks.cards(mask)) for mask in displays)
-                return shown + plays
-    return plays
-
-
-def legal_cards(state: State) -> int:
-    """The mask of the cards the seat to act may play, in the play (the handfuls aside).
-
-    As :func:`legal_plays` does, it remembers the mask for :func:`play_card` on the same
-    state: for an adapter that needs the cards without their actions.
-    """
-    global _last_legal
-    seat: int = state.current  # type: ignore[assignment]
-    trick = state._trick
-    legal = _tricks.legal_mask(state._hands[seat], trick)
-    called = state._deal.called
-    if called is not None and not trick and not state.tricks:  # as _play_mask
-        legal = _calling.opening_lead_mask(legal, called._index)
-    _last_legal = (state, legal)
-    return legal
-
-
-def play_card(state: State, action: Play, seat: int) -> State:
-    """The state after ``seat``, the seat to act in the play, plays ``action``'s card.
-
-    Raises:
-        IllegalActionError: The card is not one ``seat`` may play.
-    """
-    hands = state._hands
-    hand = hands[seat]
-    index = action.card._index
-    bit = 1 << index
-    cached, legal = _last_legal
-    if cached is not state:
-        legal = _play_mask(state, hand)
-    if not legal & bit:
-        raise _refused_play(state, action, seat, legal)
-    hands = _masks.replaced(hands, seat, hand ^ bit)
-    trick = state._trick + (index,)
-    deal = state._deal
-    rules = deal.rules
-    leader = state._leader
-    tricks = state.tricks
-    seats = rules.seats
-    if len(trick) < seats:
-        return next_state(
-            deal,
-            _PLAY,
-            _flow.NEXT_SEAT[seats][seat],
-            hands,
-            tricks,
-            trick,
-            leader,
-            (state._chain, action),
-        )
-    camp = _calling.camp_mask(deal.taker, deal.partner)  # type: ignore[arg-type]
-    winner = _tricks.trick_winner(rules, camp, leader, trick, tricks)
-    tricks += (Trick._trusted(leader, tuple(map(_CARD_OF, trick)), winner),)
-    if _flow.deal_over(rules, len(tricks)):
-        return next_state(
-            deal, Phase.DONE, None, hands, tricks, (), leader, (state._chain, action)
-        )
-    return next_state(deal, _PLAY, winner, hands, tricks, (), winner, (state._chain, action))
-
-
-def has_shown(state: State, seat: int) -> bool:
-    """Whether ``seat`` has shown a handful in this deal."""
-    return any(handful.seat == seat for handful in state._deal.handfuls)
-
-
-def _play_mask(state: State, hand: int) -> int:
-    """The cards of ``hand`` that the seat to act may play to the trick in progress."""
-    trick = state._trick
-    legal = _tricks.legal_mask(hand, trick)
-    called = state._deal.called
-    if called is not None and not trick and not state.tricks:
-        legal = _calling.opening_lead_mask(legal, called._index)
-    return legal
-
-
-def _refused_play(state: State, action: Play, seat: int, legal: int) -> IllegalActionError:
-    """The error for playing ``action`` from ``seat``, whose legal cards are ``legal``."""
-    hand = state._hands[seat]
-    trick = state._trick
-    index = action.card._index
-    if _tricks.legal_mask(hand, trick) & 1 << index:  # barred by the opening-lead restriction
-        rule = Rule.CALLED_SUIT_LEAD
-    else:
-        rule = _tricks.refusal(hand, trick, index)
-    allowed = " ".join(map(str, _masks.cards(legal)))
-    return IllegalActionError(rule, action, seat, f"seat {seat} may play {allowed}")
-
-
 def check_state(state: object) -> None:
     """Refuse anything but a :class:`State`.
 
@@ -838,15 +594,3 @@ def check_state(state: object) -> None:
     """
     if not isinstance(state, State):
         raise TarotTypeError(f"expected a State, not {type(state).__name__}")
-
-
-def bids_in(
-    rules: Rules, dealer: int, history: Sequence[object]
-) -> tuple[tuple[int, Contract | None], ...]:
-    """The bidding words at the start of ``history``: ``(seat, contract or None)``."""
-    words = history[: rules.seats]
-    seats = _flow.seats_of(rules, dealer, None, False, words, ())  # type: ignore[arg-type]
-    return tuple(
-        (seat, action.contract if isinstance(action, Bid) else None)
-        for seat, action in zip(seats, words, strict=True)
-    )

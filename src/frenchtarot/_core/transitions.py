@@ -1,9 +1,10 @@
 """The rules of each transition of a deal, behind :mod:`frenchtarot._engine`.
 
 The functions here trust their ``state`` argument (the public layer in ``_engine`` checks
-it). They work on a state through the operations of ``state``: the card play is
-:func:`~frenchtarot._core.state.play_card`, the other transitions make their state with
-:func:`~frenchtarot._core.state.evolve`.
+it). They work on a state through the operations of ``state``, ``play`` and ``evolve``: the
+card play is
+:func:`~frenchtarot._core.play.play_card`, the other transitions make their state with
+:func:`~frenchtarot._core.evolve.evolve`.
 """
 
 from __future__ import annotations
@@ -16,8 +17,9 @@ from frenchtarot._core import ecart as _ecart
 from frenchtarot._core import flow as _flow
 from frenchtarot._core import handful as _handful
 from frenchtarot._core import masks as _masks
-from frenchtarot._core import state as _state
-from frenchtarot._core.state import State, evolve, masks_of
+from frenchtarot._core import play as _play
+from frenchtarot._core.evolve import evolve
+from frenchtarot._core.state import State, masks_of
 from frenchtarot._deal_values import Annulment, AnnulReason, Handful
 from frenchtarot.actions import (
     ACTION_TYPES,
@@ -84,7 +86,7 @@ def legal(state: State) -> tuple[Action, ...]:
     """:func:`frenchtarot.legal_actions` of a state known to be a :class:`State`."""
     phase = state.phase
     if phase is _PLAY:
-        return _state.legal_plays(state)
+        return _play.legal_plays(state)
     if phase is _BIDDING:
         return bidding_words(state.rules, state.contract)
     if phase is Phase.DISCARD:
@@ -118,7 +120,7 @@ def transition(state: State, action: object, seat: int | None) -> State:
     # The most frequent action first, tested by its exact class before isinstance.
     if action.__class__ is Play or isinstance(action, Play):
         if phase is _PLAY:  # nine actions in ten of a deal play a card
-            return _state.play_card(state, action, current)
+            return _play.play_card(state, action, current)
     elif isinstance(action, (Pass, Bid)):
         if phase is _BIDDING:
             return _bid(state, action, current)
@@ -252,7 +254,7 @@ def _start_play(state: State, action: Pass | AnnounceSlam, *, slam: bool) -> Sta
 def _declare(state: State, action: DeclareHandful, seat: int) -> State:
     if state.tricks:
         raise IllegalActionError(Rule.HANDFUL_NOT_NOW, action, seat, "the first trick is over")
-    if _state.has_shown(state, seat):
+    if _play.has_shown(state, seat):
         raise IllegalActionError(
             Rule.HANDFUL_NOT_NOW, action, seat, f"seat {seat} has already shown a handful"
         )

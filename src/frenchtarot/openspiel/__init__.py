@@ -74,7 +74,8 @@ import pyspiel  # type: ignore[import-not-found, import-untyped, unused-ignore]
 
 from frenchtarot import encoding
 from frenchtarot._checks import describe_value
-from frenchtarot._core.state import State, play_card
+from frenchtarot._core.play import play_card
+from frenchtarot._core.state import State
 from frenchtarot._dealing import deal_from
 from frenchtarot._engine import apply, legal_actions
 from frenchtarot.actions import Action, Phase, Play
@@ -84,12 +85,13 @@ from frenchtarot.encoding._follow import Follower
 from frenchtarot.encoding._ids import SHARED_ACTIONS, ids_of, offered_action
 from frenchtarot.errors import (
     IllegalActionError,
-    InvalidRulesError,
     InvalidSeatError,
     TarotTypeError,
 )
 from frenchtarot.observation import observe
-from frenchtarot.rules import PRESETS, RULES_BY_SEATS, Rules, find_rules
+from frenchtarot.openspiel._observer import FrenchTarotObserver
+from frenchtarot.openspiel._rules import FROM_RULES, register_rules, table_of
+from frenchtarot.rules import Rules
 from frenchtarot.sampling import InconsistentObservationError, sample_state
 from frenchtarot.scoring import returns
 
@@ -105,15 +107,8 @@ __all__ = [
 
 SHORT_NAME: Final = "french_tarot"
 """The name the game is registered under: ``pyspiel.load_game("french_tarot(players=3)")``."""
-_DEFAULT_PLAYERS: Final = 4
 _CHANCE: Final = int(pyspiel.PlayerId.CHANCE)
 _TERMINAL: Final = int(pyspiel.PlayerId.TERMINAL)
-_FROM_RULES: Final = 0
-"""The ``players`` parameter's default: the seats of ``rules``, or :data:`_DEFAULT_PLAYERS`."""
-_UNSAFE: Final = frozenset("(),=")
-"""Characters a game string cannot carry in a parameter's value."""
-_REGISTERED: dict[str, Rules] = {}
-"""The custom rules of :func:`register_rules`, by name."""
 _MOST_DRAWS: Final = 1000
 """How many worlds :meth:`FrenchTarotState.resample_from_infostate` draws at most."""
 
@@ -131,7 +126,7 @@ GAME_TYPE: Final = pyspiel.GameType(
     provides_information_state_tensor=True,
     provides_observation_string=True,
     provides_observation_tensor=True,
-    parameter_specification={"players": _FROM_RULES, "dealer": 0, "rules": ""},
+    parameter_specification={"players": FROM_RULES, "dealer": 0, "rules": ""},
 )
 """The OpenSpiel game type of ``french_tarot``."""
 
@@ -155,105 +150,6 @@ def _game_info(rules: Rules) -> Any:
         utility_sum=0.0,
         max_game_length=_max_moves(rules),
     )
-
-
-def register_rules(rules: Rules) -> str:
-    """Make ``rules`` loadable by name: ``pyspiel.load_game("french_tarot(rules=<name>)")``.
-
-    Registering the same value again does nothing, and a preset needs no registering: its
-    name is returned as it is.
-
-    Args:
-        rules: Any table.
-
-    Returns:
-        The name to pass as the game's ``rules`` parameter: ``rules.name``.
-
-    Raises:
-        InvalidRulesError: The name is taken: by a preset (or one of the names
-            :func:`~frenchtarot.rules.find_rules` reads as a preset's) or by other rules
-            registered before; or it holds a character a game string cannot carry
-            (``(``, ``)``, ``,``, ``=``) or begins or ends with white space.
-        TarotTypeError: ``rules`` is not a :class:`~frenchtarot.Rules`.
-
-    >>> import attrs
-    >>> import frenchtarot as ft
-    >>> from frenchtarot.openspiel import load_game, register_rules
-    >>> flat = attrs.evolve(ft.FOUR_PLAYER, name="flat-petit", petit_au_bout_multiplied=False)
-    >>> register_rules(flat)
-    'flat-petit'
-    >>> load_game(rules="flat-petit").rules is flat
-    True
-    """
-    if not isinstance(rules, Rules):
-        raise TarotTypeError(f"expected Rules, not {describe_value(rules)}")
-    name = rules.name
-    if PRESETS.get(name) == rules:
-        return name
-    if _UNSAFE.intersection(name) or name != name.strip():
-        raise InvalidRulesError(
-            f"rules named {name!r} cannot go in an OpenSpiel game string: a name may not "
-            "hold '(', ')', ',' or '=', nor begin or end with white space; rename them "
-            "with attrs.evolve(rules, name=...)"
-        )
-    try:
-        preset: Rules | None = find_rules(name)
-    except InvalidRulesError:
-        preset = None
-    if preset is not None:
-        raise InvalidRulesError(
-            f"rules named {name!r} would be taken for the preset {preset.name!r}; rename "
-            "them with attrs.evolve(rules, name=...)"
-        )
-    known = _REGISTERED.setdefault(name, rules)
-    if known != rules:
-        raise InvalidRulesError(
-            f"other rules are already registered as {name!r}: a name stands for one table; "
-            "rename these with attrs.evolve(rules, name=...)"
-        )
-    return name
-
-
-def _named(name: str) -> Rules:
-    """The rules a ``rules`` parameter names: a registered name, else a preset's."""
-    found = _REGISTERED.get(name)
-    if found is not None:
-        return found
-    try:
-        return find_rules(name)
-    except InvalidRulesError:
-        custom = ", ".join(_REGISTERED) or "none yet"
-        raise InvalidRulesError(
-            f"no rules are called {name!r}: the presets are {', '.join(PRESETS)}; the "
-            f"rules registered with register_rules are {custom}"
-        ) from None
-
-
-def _table(players: object, name: object) -> Rules:
-    """The rules of the parameters ``players`` and ``rules``.
-
-    Raises:
-        InvalidRulesError: ``players`` is not 0, 3, 4 or 5, ``rules`` names no table, or
-            the two disagree.
-        TarotTypeError: ``rules`` is not a str.
-    """
-    if (
-        isinstance(players, bool)
-        or not isinstance(players, int)
-        or players not in (_FROM_RULES, *RULES_BY_SEATS)
-    ):
-        raise InvalidRulesError(f"French Tarot is played by 3, 4 or 5 players, not {players!r}")
-    if not isinstance(name, str):
-        raise TarotTypeError(f"the rules parameter must be a str, not {describe_value(name)}")
-    if not name:
-        return RULES_BY_SEATS[players or _DEFAULT_PLAYERS]
-    rules = _named(name)
-    if players not in (_FROM_RULES, rules.seats):
-        raise InvalidRulesError(
-            f"players={players} does not match rules={name!r}, a table of {rules.seats} "
-            f"seats: set players to {rules.seats}, or leave it out"
-        )
-    return rules
 
 
 class FrenchTarotGame(pyspiel.Game):  # type: ignore[misc]
@@ -281,7 +177,7 @@ class FrenchTarotGame(pyspiel.Game):  # type: ignore[misc]
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = dict(params or {})
-        rules = _table(params.get("players", _FROM_RULES), params.get("rules", ""))
+        rules = table_of(params.get("players", FROM_RULES), params.get("rules", ""))
         dealer = params.get("dealer", 0)
         if (
             isinstance(dealer, bool)
@@ -581,87 +477,6 @@ def _replay(game: Any, places: list[int], history: Sequence[Action]) -> FrenchTa
     return state
 
 
-_DEALING_FIELDS: Final = ("seat", "hand", "dealt_hand")
-
-
-class FrenchTarotObserver:
-    """OpenSpiel's Python observer: the tensors and strings of :mod:`frenchtarot.encoding`.
-
-    With perfect recall (the information state), the tensor is
-    :func:`~frenchtarot.encoding.information_state_tensor` and the string the seat's
-    :attr:`~frenchtarot.Observation.key`; without, the tensor is
-    :func:`~frenchtarot.encoding.observation_tensor` and the string the observation's text.
-    During the deal, only the ``seat``, ``hand`` (and ``dealt_hand``) fields are set.
-
-    Args:
-        rules: The table size.
-        iig_obs_type: OpenSpiel's observation type: public information and the seat's own
-            private information, with or without perfect recall.
-        params: Observer parameters: none are supported.
-
-    Raises:
-        EncodingError: ``params`` is not empty, or the observation type is not one of the
-            two supported.
-
-    Attributes:
-        tensor: The flat tensor, a NumPy array of float32, refreshed by :meth:`set_from`.
-        dict: The fields of the tensor (see :func:`~frenchtarot.encoding.observation_fields`),
-            as views of :attr:`tensor`.
-    """
-
-    def __init__(self, rules: Rules, iig_obs_type: Any, params: dict[str, Any] | None) -> None:
-        if params:
-            raise EncodingError(f"observer parameters are not supported, got {params!r}", params)
-        if (
-            not iig_obs_type.public_info
-            or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
-        ):
-            kind = (
-                f"public_info={iig_obs_type.public_info}, "
-                f"private_info={iig_obs_type.private_info.name}"
-            )
-            raise EncodingError(
-                "a French Tarot observer sees the public information and the seat's own "
-                f"cards (public_info=True, private_info=SINGLE_PLAYER), not {kind}",
-                iig_obs_type,
-            )
-        self.rules = rules
-        self.perfect_recall: bool = bool(iig_obs_type.perfect_recall)
-        if self.perfect_recall:
-            fields = encoding.information_state_fields(rules)
-        else:
-            fields = encoding.observation_fields(rules)
-        self._fields = {field.name: field for field in fields}
-        self.tensor = np.zeros(fields[-1].end, np.float32)
-        self.dict = {field.name: self.tensor[field.offset : field.end] for field in fields}
-        self._views = dict(self.dict)
-
-    def set_from(self, state: FrenchTarotState, player: int) -> None:
-        """Fill :attr:`tensor` with what ``player`` knows of ``state``."""
-        tarot = state.tarot
-        if tarot is None:
-            self.tensor.fill(0.0)
-            self._views["seat"][player] = 1.0
-            for name in _DEALING_FIELDS[1:]:
-                if name in self._views:
-                    for card in state.dealt_so_far(player):
-                        self._views[name][card.index] = 1.0
-            return
-        state._following(tarot).write(tarot, player, self.tensor)
-
-    def string_from(self, state: FrenchTarotState, player: int) -> str:
-        """What ``player`` knows of ``state``, as text."""
-        tarot = state.tarot
-        if tarot is None:
-            dealt = sum(len(state.dealt_so_far(p)) for p in range(self.rules.seats + 1))
-            cards = " ".join(map(str, sorted(state.dealt_so_far(player))))
-            return f"seat {player}, dealing ({dealt} cards dealt)\nhand: {cards}"
-        observation = observe(tarot, player)
-        if self.perfect_recall:
-            return "\n".join(map(str, observation.key))
-        return str(observation)
-
-
 def load_game(
     players: int | None = None, dealer: int = 0, rules: Rules | str | None = None
 ) -> Any:
@@ -691,7 +506,7 @@ def load_game(
     >>> state.current_player(), [state.action_to_string(a) for a in state.legal_actions()]
     (1, ['pass', 'petite', 'garde', 'garde_sans', 'garde_contre'])
     """
-    count = _FROM_RULES if players is None else players
+    count = FROM_RULES if players is None else players
     if rules is None:
         name = ""
     elif isinstance(rules, Rules):
@@ -700,7 +515,7 @@ def load_game(
         name = rules
     else:
         raise TarotTypeError(f"rules must be Rules or a str, not {describe_value(rules)}")
-    _table(count, name)  # the library's errors, rather than OpenSpiel's
+    table_of(count, name)  # the library's errors, rather than OpenSpiel's
     return pyspiel.load_game(SHORT_NAME, {"players": count, "dealer": dealer, "rules": name})
 
 
