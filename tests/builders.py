@@ -464,6 +464,10 @@ def twin(
     The two cards are in different places of the deal as dealt (two hands, or a hand and
     the dog), and the same actions, with the two cards exchanged, are legal in the other
     deal. With ``seat``, both cards are ones that seat never saw, in either deal.
+
+    Every pair is tried, in a random order, so ``None`` means that no such deal exists: late
+    in the play, the few cards a seat has not seen may all be pinned by what their holders
+    played (a swap would make an earlier card illegal).
     """
     dealt: Deal = ([list(hand) for hand in state.dealt], list(state.dog), state.dealer)
     hands, dog, _dealer = dealt
@@ -472,7 +476,7 @@ def twin(
     unseen = [card for card in DECK if card not in seen]
     pairs = [(a, b) for a, b in itertools.combinations(unseen, 2) if place[a] != place[b]]
     rng.shuffle(pairs)
-    for a, b in pairs[:60]:
+    for a, b in pairs:
         other = _replay(swap_deal(dealt, a, b), (swap_action(x, a, b) for x in state.history))
         if other is not None and (seat is None or visible(other, seat) == seen):
             return other, a, b
