@@ -156,7 +156,7 @@ class Search(Board):
         return legal
 
     def _trick_start(self, leader: int, alpha: int, beta: int) -> int:
-        if self.bounds and self.objective != OBJ_SCORE:
+        if self.bounds and (self.objective != OBJ_SCORE or self.score_bounds):
             low, high = self._plain_range()
             if low >= beta:
                 return low
