@@ -59,7 +59,8 @@ class Options:
         order: Move ordering (the table's best card, the history table).
         bounds: Bounds in points (and for the contract, in points and bouts).
         sure: Sure-trick bounds at the start of a trick (master trumps, and the leader's
-            masters that no other seat can ruff), for the card points and the contract.
+            masters that no other seat can ruff), for the card points, the contract and the
+            score.
         bisect: The exact value by a bisection of null windows (else one full-window search).
         score: The score's bounds from the bounds in points (plain and sure): the score is
             nondecreasing in the attack's points and bouts, the petit au bout and the slam
