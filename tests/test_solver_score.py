@@ -78,6 +78,7 @@ def test_the_petit_and_the_slam_are_bounded_apart(
     _, petit, pending, att_won, def_won, announced, least, most = row
     search = _search()
     search.scoring = Scoring(2, 10, 0, announced, 400, 200, 200, 200, 3)
+    search.slam_range = search._slam_range()
     search.petit_bit = 1
     search.hands = [1 if petit else 0, 1 << 5, 1 << 6, 1 << 7]
     search.root = [0, 0, 0, -1, -1, 0, 0, 0, -1]

@@ -72,6 +72,7 @@ class Board:
             and scoring.handfuls >= 0
             and scoring.share > 0
         )
+        self.slam_range: list[int] = self._slam_range()
         # The sure-trick bounds, for the card points, the contract, and the score.
         self.sure = options.sure and (objective != OBJ_SCORE or self.score_bounds)
         # Loose but sound: no unit exceeds these parts added up.
@@ -443,28 +444,40 @@ class Board:
 
         The petit au bout: 0 once the Petit is gone (unless it was in the trick before the
         last, which the Excuse may still win); the slam: over the ways the deal can end
-        from the tricks each camp has won so far (a camp may still win a trick or not).
+        from the tricks each camp has won so far (``slam_range``).
         """
         s = self.scoring
-        live = self.root[6]
-        for hand in self.hands:
-            live |= hand
-        petit = abs(s.petit) if self.petit_bit and live & self.petit_bit else 0
+        petit = 0
+        if self.petit_bit:
+            live = self.root[6]
+            for hand in self.hands:
+                live |= hand
+            if live & self.petit_bit:
+                petit = abs(s.petit)
         pending = self.petit_pending * s.petit
-        best = max(petit, pending, 0) if high else min(-petit, pending, 0)
-        slam = 0
-        first = True
-        for att in (True, False):
-            for defence in (True, False):
-                if (not att and not defence) or (self.att_won and not att):
-                    continue
-                if self.def_won and not defence:
-                    continue
-                part = self._slam_part(att, defence)
-                if first or (part > slam if high else part < slam):
-                    slam = part
-                    first = False
-        return best + slam
+        slam = self.slam_range[int(self.att_won) << 2 | int(self.def_won) << 1 | int(high)]
+        if high:
+            return max(petit, pending, 0) + slam
+        return min(-petit, pending, 0) + slam
+
+    def _slam_range(self) -> list[int]:
+        """The least and most slam part, by the tricks won so far by each camp.
+
+        Indexed by ``att_won << 2 | def_won << 1 | most``: over the ways the deal can end
+        (a camp that has won a trick keeps it; one that has not may win one or not; some
+        camp wins the tricks left).
+        """
+        out: list[int] = []
+        for key in range(8):
+            att_won = key >> 2 & 1 == 1
+            def_won = key >> 1 & 1 == 1
+            parts: list[int] = []
+            for att in (True, False):
+                for defence in (True, False):
+                    if (att or defence) and (att or not att_won) and (defence or not def_won):
+                        parts.append(self._slam_part(att, defence))
+            out.append(max(parts) if key & 1 else min(parts))
+        return out
 
     def _score_low(self, half: int) -> int:
         """A lower bound on the score when the attack ends with ``half`` points at least."""
