@@ -5,6 +5,7 @@ Usage (from any directory, with frenchtarot installed, pure or compiled)::
     python benchmarks/solver.py                  # 4, 6, 8, 10 and 12 tricks left
     python benchmarks/solver.py --quick          # 4, 6 and 8 tricks, 5 positions each
     python benchmarks/solver.py --tricks 8 10 --positions 10 --cap 20 --seats 5
+    python benchmarks/solver.py --card-values --tricks 4 6 8   # card_values for the score
 
 The positions are fixed: deal ``seed`` (``0, 1, ...``) at the table, seat 1 (the first to
 speak) takes a Garde and the others pass, the écart is the first cards offered, no slam, no
@@ -16,7 +17,10 @@ times and is reported (the median and maximum are then lower bounds). The yes/no
 (:func:`~frenchtarot.solver.reaches` at the exact value, the hardest target) is timed on
 the same positions when they were solved. Times are wall-clock, but for "median CPU ms"
 (the process's CPU time, steadier on a loaded host), and the nodes per second are per
-second of CPU. Nothing here is a test.
+second of CPU. With ``--card-values``, each position is instead given to
+:meth:`~frenchtarot.solver.Solver.card_values` for :attr:`~frenchtarot.solver.Objective.SCORE`
+(what the searching player asks), under the same cap for the whole call; "test" is then
+the number of cards valued. Nothing here is a test.
 """
 
 from __future__ import annotations
@@ -29,7 +33,7 @@ import sys
 import time
 
 import frenchtarot as ft
-from frenchtarot.solver import Solver
+from frenchtarot.solver import Objective, Solver
 
 
 def position(rules: ft.Rules, seed: int, tricks_left: int) -> ft.State:
@@ -84,6 +88,33 @@ def measure(rules: ft.Rules, tricks_left: int, count: int, cap: float) -> str:
     )
 
 
+def measure_cards(rules: ft.Rules, tricks_left: int, count: int, cap: float) -> str:
+    """One row for ``card_values(state, Objective.SCORE)`` on the positions."""
+    times: list[float] = []
+    cpu: list[float] = []
+    nodes = 0
+    capped = 0
+    cards = 0
+    for seed in range(count):
+        state = position(rules, seed, tricks_left)
+        solver = Solver()
+        start = time.perf_counter()
+        used = time.process_time()
+        values = solver.card_values(state, Objective.SCORE, seconds=cap)
+        cpu.append(time.process_time() - used)
+        times.append(time.perf_counter() - start)
+        nodes += solver.nodes
+        cards += len(values)
+        capped += not all(value.exact for value in values)
+    total = sum(cpu)
+    note = f" ({capped} capped at {cap:g} s)" if capped else ""
+    return (
+        f"| {tricks_left} | {count} | {nodes / max(total, 1e-9):,.0f} | "
+        f"{statistics.median(times) * 1000:,.1f} | {max(times) * 1000:,.1f}{note} | "
+        f"{statistics.median(cpu) * 1000:,.1f} | {cards} |"
+    )
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true", help="4, 6, 8 tricks, 5 positions")
@@ -92,24 +123,29 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--deep", type=int, default=10, help="positions at 10+ tricks")
     parser.add_argument("--cap", type=float, default=60.0, help="seconds per position")
     parser.add_argument("--seats", type=int, default=4, choices=(3, 4, 5))
+    parser.add_argument(
+        "--card-values", action="store_true", help="card_values for the score instead"
+    )
     args = parser.parse_args(argv)
     if args.quick:
         args.tricks, args.positions, args.deep = [4, 6, 8], 5, 5
     rules = ft.RULES_BY_SEATS[args.seats]
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     build = "compiled" if ft.compiled else "pure"
+    what = "card_values (score)" if args.card_values else "solve (card points)"
     print(
-        f"# {rules.name}, {build} build, Python {sys.version.split()[0]}, "
+        f"# {rules.name}, {build} build, Python {sys.version.split()[0]}, {what}, "
         f"load average {load:.2f} at the start"
     )
     print(
         "| tricks left | positions | nodes/s (CPU) | median ms | max ms | median CPU ms "
-        "| test median ms |"
+        + ("| cards |" if args.card_values else "| test median ms |")
     )
     print("|---:|---:|---:|---:|---:|---:|---:|")
     for tricks_left in args.tricks:
         count = args.positions if tricks_left < 10 else args.deep
-        print(measure(rules, tricks_left, count, args.cap), flush=True)
+        row = measure_cards if args.card_values else measure
+        print(row(rules, tricks_left, count, args.cap), flush=True)
     if hasattr(os, "getloadavg"):
         print(f"# load average {os.getloadavg()[0]:.2f} at the end")
 

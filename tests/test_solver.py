@@ -60,6 +60,7 @@ OFF: dict[str, Options] = {
     "bounds": Options(bounds=False),
     "bisect": Options(bisect=False),
     "sure": Options(sure=False),
+    "score": Options(score=False),
 }
 """Each optimisation switched off alone (the others on)."""
 CHEAP = ("random", "keep")
@@ -131,7 +132,9 @@ def check_options(rules: Rules, count: int, low: int, high: int, seed: int) -> N
 
 
 def test_every_optimisation_off_at_once_gives_the_same_value() -> None:
-    none = Options(table=False, merge=False, order=False, bounds=False, bisect=False, sure=False)
+    none = Options(
+        table=False, merge=False, order=False, bounds=False, bisect=False, sure=False, score=False
+    )
     for rules in TABLES:
         for _, state in positions(rules, 2, 3, 4, seed=6):
             for objective in Objective:

@@ -174,9 +174,18 @@ class Solver:
         search.set_budget(nodes, seconds)
         return search
 
-    def _bounded(self, search: Search, card: int) -> tuple[int, int, bool]:
-        """Bounds on the value (after ``card`` at the root, or of the root for -1)."""
+    def _bounded(
+        self, search: Search, card: int, floor: int = -INF, ceiling: int = INF
+    ) -> tuple[int, int, bool]:
+        """Bounds on the value (after ``card`` at the root, or of the root for -1).
+
+        ``floor`` and ``ceiling`` are known bounds on a card's value (the root's value
+        bounds each card's value from the side of the seat to play): the search first asks
+        whether the value is at that bound (the card is among the best), then bisects.
+        """
         low, high = search.range_now() if card < 0 else search.card_range()
+        low = max(low, floor)
+        high = min(high, ceiling)
         try:
             if not self._options.bisect:
                 v = (
@@ -193,6 +202,14 @@ class Solver:
                     if v <= low:
                         return low, low, True
                     low = v
+            elif card >= 0 and low < high and (ceiling < INF or floor > -INF):
+                # The best card reaches the root's value: one null window shows it.
+                beta = high if ceiling < INF else low + 1
+                v = search.card_value(card, beta - 1, beta)
+                if v < beta:
+                    high = min(high, v)
+                else:
+                    low = max(low, v)
             while low < high:
                 # Bisection by null windows: is the value at least the midpoint? The
                 # fail-soft answer may move the bound past it.
@@ -207,6 +224,7 @@ class Solver:
                 else:
                     low = max(low, v)
         except _BudgetSpent:
+            search.reset()  # the position as it was, for the bounds of the next card
             return low, high, False
         return low, high, True
 
@@ -284,9 +302,18 @@ class Solver:
         budget = _check_budget(nodes, seconds)
         search = self._search(state, objective, *budget)
         attack = search.camp >> search.root[0] & 1
+        floor = -INF
+        ceiling = INF
+        if self._options.bisect:
+            # No card is better for the seat to play than the root's bounds.
+            root_low, root_high = search.range_now()
+            if attack:
+                ceiling = root_high
+            else:
+                floor = root_low
         found: list[tuple[int, int, bool, int]] = []
         for card in search.root_moves():
-            low, high, exact = self._bounded(search, card)
+            low, high, exact = self._bounded(search, card, floor, ceiling)
             found.append((low, high, exact, card))
         self._nodes += search.nodes
         found.sort(key=lambda item: (-item[0] if attack else item[1], item[3]))

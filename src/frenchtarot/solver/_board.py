@@ -63,8 +63,28 @@ class Board:
         self.merge = options.merge
         self.order = options.order
         self.bounds = options.bounds
-        # The sure-trick bounds, for the objectives counted in points.
-        self.sure = options.sure and objective != OBJ_SCORE
+        # The score's bounds from the points' bounds: sound when the score grows with the
+        # attack's points and bouts (see _contract_part); else the constant range below.
+        self.score_bounds = (
+            options.score
+            and objective == OBJ_SCORE
+            and scoring.multiplier > 0
+            and scoring.handfuls >= 0
+            and scoring.share > 0
+        )
+        self.slam_range: list[int] = self._slam_range()
+        # The sure-trick bounds, for the card points, the contract, and the score.
+        self.sure = options.sure and (objective != OBJ_SCORE or self.score_bounds)
+        # Loose but sound: no unit exceeds these parts added up.
+        self.score_span = abs(scoring.share) * (
+            (25 + 91) * abs(scoring.multiplier)
+            + abs(scoring.petit)
+            + abs(scoring.handfuls)
+            + abs(scoring.slam_announced)
+            + abs(scoring.slam_unannounced)
+            + abs(scoring.slam_missed)
+            + abs(scoring.slam_defence)
+        )
         self.table = table
         self.history = history
         # The cards' labels (see set_position) and what the search reads of each label.
@@ -299,19 +319,6 @@ class Board:
 
     def range_now(self) -> tuple[int, int]:
         """Bounds on the value from the tally so far and the cards left (always sound)."""
-        if self.objective == OBJ_SCORE:
-            s = self.scoring
-            # Loose but sound: no unit exceeds these parts added up.
-            unit = (
-                (25 + 91) * s.multiplier
-                + s.petit
-                + s.handfuls
-                + s.slam_announced
-                + s.slam_unannounced
-                + s.slam_missed
-                + s.slam_defence
-            )
-            return -s.share * unit, s.share * unit
         if self.sure and self.root[1] == 0:
             return self._sure_range(self.root[0])
         return self._plain_range()
@@ -321,14 +328,16 @@ class Board:
 
         A card may lose what the seat to play was sure of.
         """
-        if self.objective == OBJ_SCORE:
-            return self.range_now()
         return self._plain_range()
 
     def _plain_range(self) -> tuple[int, int]:
-        """Bounds from the points won and left (and the bouts, for the contract)."""
+        """Bounds from the points won and left (and the bouts, for the contract and score)."""
         if self.objective == OBJ_POINTS:
             return self.att_half, self.att_half + self.left_half
+        if self.objective == OBJ_SCORE:
+            if not self.score_bounds:
+                return -self.score_span, self.score_span
+            return self._score_low(self.att_half), self._score_high(self.att_half + self.left_half)
         return self._contract_bounds()
 
     def _sure_range(self, leader: int) -> tuple[int, int]:
@@ -352,6 +361,8 @@ class Board:
         low = self.att_half + att
         if self.objective == OBJ_POINTS:
             return low
+        if self.objective == OBJ_SCORE:
+            return self._score_low(low)
         return 1 if low >= 2 * TARGETS[self.bout_base + self.att_bouts.bit_count()] else 0
 
     def _sure_high(self, leader: int) -> int:
@@ -371,6 +382,8 @@ class Board:
         high = self.att_half + self.left_half - defence
         if self.objective == OBJ_POINTS:
             return high
+        if self.objective == OBJ_SCORE:
+            return self._score_high(high)
         live = 0
         for hand in self.hands:
             live |= hand
@@ -392,22 +405,89 @@ class Board:
         half = self.att_half
         if self.objective == OBJ_POINTS:
             return half
-        target = TARGETS[self.bout_base + self.att_bouts.bit_count()]
-        made = half >= 2 * target
+        bouts = self.bout_base + self.att_bouts.bit_count()
         if self.objective == OBJ_CONTRACT:
-            return 1 if made else 0
+            return 1 if half >= 2 * TARGETS[bouts] else 0
         s = self.scoring
-        if made:
-            margin = (half + 1) // 2 - target
-            sign = 1
-        else:
-            margin = target - half // 2
-            sign = -1
-        if not self.def_won:
-            slam = s.slam_announced if s.announced else s.slam_unannounced
-        else:
-            slam = -s.slam_missed if s.announced else 0
-            if not self.att_won:
-                slam -= s.slam_defence
-        unit = sign * (25 + margin) * s.multiplier + petit * s.petit + sign * s.handfuls + slam
-        return s.share * unit
+        return s.share * (
+            self._contract_part(half, bouts)
+            + petit * s.petit
+            + self._slam_part(self.att_won, self.def_won)
+        )
+
+    def _contract_part(self, half: int, bouts: int) -> int:
+        """The unit's contract, margin and handfuls for ``half`` points and ``bouts``.
+
+        Nondecreasing in ``half`` and in ``bouts`` (a lower target) when the multiplier is
+        positive and the handfuls' bonus not negative (``score_bounds`` is then on): made,
+        ``25 + ceil(half / 2) - target`` times the multiplier plus the handfuls; lost,
+        ``floor(half / 2) - target - 25`` times it minus the handfuls, below any made one.
+        """
+        s = self.scoring
+        target = TARGETS[min(bouts, 3)]
+        if half >= 2 * target:
+            return (25 + (half + 1) // 2 - target) * s.multiplier + s.handfuls
+        return -(25 + target - half // 2) * s.multiplier - s.handfuls
+
+    def _slam_part(self, att_won: bool, def_won: bool) -> int:
+        """The unit's slam part when the deal ends with these tricks won by each camp."""
+        s = self.scoring
+        if not def_won:
+            return s.slam_announced if s.announced else s.slam_unannounced
+        slam = -s.slam_missed if s.announced else 0
+        if not att_won:
+            slam -= s.slam_defence
+        return slam
+
+    def _extras(self, high: bool) -> int:
+        """The least (or most) the petit au bout and the slam can add to the unit.
+
+        The petit au bout: 0 once the Petit is gone (unless it was in the trick before the
+        last, which the Excuse may still win); the slam: over the ways the deal can end
+        from the tricks each camp has won so far (``slam_range``).
+        """
+        s = self.scoring
+        petit = 0
+        if self.petit_bit:
+            live = self.root[6]
+            for hand in self.hands:
+                live |= hand
+            if live & self.petit_bit:
+                petit = abs(s.petit)
+        pending = self.petit_pending * s.petit
+        slam = self.slam_range[int(self.att_won) << 2 | int(self.def_won) << 1 | int(high)]
+        if high:
+            return max(petit, pending, 0) + slam
+        return min(-petit, pending, 0) + slam
+
+    def _slam_range(self) -> list[int]:
+        """The least and most slam part, by the tricks won so far by each camp.
+
+        Indexed by ``att_won << 2 | def_won << 1 | most``: over the ways the deal can end
+        (a camp that has won a trick keeps it; one that has not may win one or not; some
+        camp wins the tricks left).
+        """
+        out: list[int] = []
+        for key in range(8):
+            att_won = key >> 2 & 1 == 1
+            def_won = key >> 1 & 1 == 1
+            parts: list[int] = []
+            for att in (True, False):
+                for defence in (True, False):
+                    if (att or defence) and (att or not att_won) and (defence or not def_won):
+                        parts.append(self._slam_part(att, defence))
+            out.append(max(parts) if key & 1 else min(parts))
+        return out
+
+    def _score_low(self, half: int) -> int:
+        """A lower bound on the score when the attack ends with ``half`` points at least."""
+        bouts = self.bout_base + self.att_bouts.bit_count()
+        return self.scoring.share * (self._contract_part(half, bouts) + self._extras(False))
+
+    def _score_high(self, half: int) -> int:
+        """An upper bound on the score when the attack ends with ``half`` points at most."""
+        live = self.root[6]
+        for hand in self.hands:
+            live |= hand
+        most = self.bout_base + self.att_bouts.bit_count() + (live & self.bouts).bit_count()
+        return self.scoring.share * (self._contract_part(half, most) + self._extras(True))

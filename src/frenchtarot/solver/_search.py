@@ -22,7 +22,10 @@ The techniques of the bridge double-dummy solvers, each one switchable by :class
   left), and the contract's bounds in points and bouts;
 - sure-trick bounds at the start of a trick (``_bounds.py``: master trumps, the leader's
   masters that cannot be ruffed, the camp's Excuse), probed after the table and stored in
-  its entry.
+  its entry;
+- the taker's score bounded by the bounds in points (``Board._score_low`` and
+  ``_score_high``: the score grows with the attack's points and bouts, the petit au bout
+  and the slam bounded apart).
 
 Only the hot path restates the rules: ``_legal`` (``_core/tricks.follow_mask``), ``_after``
 and ``_status`` (``_core/tricks.trick_winner``), ``_end_trick`` and ``_leaf``
@@ -156,7 +159,7 @@ class Search(Board):
         return legal
 
     def _trick_start(self, leader: int, alpha: int, beta: int) -> int:
-        if self.bounds and self.objective != OBJ_SCORE:
+        if self.bounds and (self.objective != OBJ_SCORE or self.score_bounds):
             low, high = self._plain_range()
             if low >= beta:
                 return low

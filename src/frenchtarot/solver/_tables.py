@@ -59,11 +59,15 @@ class Options:
         order: Move ordering (the table's best card, the history table).
         bounds: Bounds in points (and for the contract, in points and bouts).
         sure: Sure-trick bounds at the start of a trick (master trumps, and the leader's
-            masters that no other seat can ruff), for the card points and the contract.
+            masters that no other seat can ruff), for the card points, the contract and the
+            score.
         bisect: The exact value by a bisection of null windows (else one full-window search).
+        score: The score's bounds from the bounds in points (plain and sure): the score is
+            nondecreasing in the attack's points and bouts, the petit au bout and the slam
+            bounded apart (else a constant range).
     """
 
-    __slots__ = ("bisect", "bounds", "merge", "order", "relative", "sure", "table")
+    __slots__ = ("bisect", "bounds", "merge", "order", "relative", "score", "sure", "table")
 
     def __init__(
         self,
@@ -75,6 +79,7 @@ class Options:
         bounds: bool = True,
         bisect: bool = True,
         sure: bool = True,
+        score: bool = True,
     ) -> None:
         self.table = table
         self.relative = relative
@@ -83,6 +88,7 @@ class Options:
         self.bounds = bounds
         self.bisect = bisect
         self.sure = sure
+        self.score = score
 
     def key(self) -> tuple[bool, ...]:
         """The options as a tuple (for comparing and hashing)."""
@@ -94,6 +100,7 @@ class Options:
             self.bounds,
             self.bisect,
             self.sure,
+            self.score,
         )
 
 
