@@ -62,16 +62,17 @@ class SearchPlayer:
     it sees nothing its seat may not know) until its budget is spent, and values each
     choice in each world:
 
-    * **The card play.** With ``endgame`` tricks or fewer left, the
-      :class:`~frenchtarot.solver.Solver` values every legal card in each world for the
-      taker's score (``Objective.SCORE``; an attacker takes the
-      highest, a defender the lowest), at most 4,000 nodes a world: a card it leaves
-      unsolved is played out by :class:`SimplePlayer` instead (its bounds say nothing).
-      Earlier, where an exact solve costs seconds (and 4,000 nodes leave bounds as wide as
-      the range of scores), each card is played out in each world by
-      :class:`SimplePlayer` at every seat, and the seat's score counted.
-      The card with the best mean over the worlds is played (the first in canonical order
-      on a tie).
+    * **The card play.** Each legal card is played in each world and the deal finished
+      ``rollouts`` times with random legal play (:func:`frenchtarot.rollout`, the rules
+      core's fast playout), the same random numbers for every card of a world (common
+      random numbers), as :class:`MonteCarloPlayer` does, but with as many worlds as the
+      budget holds (up to 100). With ``endgame`` tricks or fewer left, the
+      :class:`~frenchtarot.solver.Solver` values every legal card of each world exactly
+      instead (``Objective.SCORE``), within at most 30,000 nodes and an eighth of the
+      decision's budget a world: a world it does not solve whole within them is rolled
+      out instead, every card alike. A card's value is the taker's score, counted for the
+      seat's camp (an attacker takes the highest, a defender the lowest); the card with
+      the best mean over the worlds is played (the first in canonical order on a tie).
     * **Before the play** (the bids, the five-player call, the écart, the slam) and the
       handfuls: each candidate (passing and each open contract; each card it may call;
       the simple player's écart and three variations of it; announcing or not; showing
@@ -83,24 +84,27 @@ class SearchPlayer:
       honest estimate rather than the optimistic one of a solver that sees every hand.
 
     The budget is per decision: ``seconds`` on the clock (checked between worlds and
-    between the cards of a world, and given to the solver, so that a decision overruns it
-    by a playout at most), or ``nodes``, a deterministic count (a solver node or an action
-    of a playout each cost one): with ``nodes`` and a seeded ``rng``, the same deal gets the
-    same decisions on any machine. A decision draws at most 100 worlds; a world the budget
-    cuts short is left out, and when not one world was done, the simple player's choice
-    is taken.
+    between playouts, and given to the solver, so that a decision overruns it by one
+    playout or one world of random rollouts at most), or ``nodes``, a deterministic count
+    (a solver node, an action of a simple player's playout and a trick of a random
+    rollout each cost one; a random rollout is some thirty times cheaper than a simple
+    player's playout of the same length): with ``nodes`` and a seeded ``rng``, the same
+    deal gets the same decisions on any machine. A world the budget cuts short is left
+    out, and when not one world was done, the simple player's choice is taken.
 
     Args:
         seconds: The time budget of a decision, above 0 (0.25 by default). Ignored when
             ``nodes`` is given.
         nodes: A node budget per decision instead of the clock, 1 or more.
         rng: The player's random generator, or a seed for one (``None`` for OS entropy).
-        endgame: From how many tricks left the solver values the cards (4 by default; 0
+        endgame: From how many tricks left the solver values the cards (5 by default; 0
             never uses it).
+        rollouts: How many random rollouts per card and world the solver does not value,
+            1 or more (2 by default).
 
     Raises:
-        InvalidSettingsError: ``seconds`` not above 0 or not finite, ``nodes`` below 1, or
-            ``endgame`` outside 0 to 24.
+        InvalidSettingsError: ``seconds`` not above 0 or not finite, ``nodes`` or
+            ``rollouts`` below 1, or ``endgame`` outside 0 to 24.
         TarotTypeError: An argument of the wrong type.
 
     >>> import frenchtarot as ft

@@ -1,4 +1,8 @@
-"""The searching player's tools: its budget, and the decisions before the play by simulation.
+"""The searching players' tools: the budget, the random rollouts, the decisions by simulation.
+
+A card is valued by :func:`rollout_totals`: played in a sampled world and the deal finished
+by random legal play, the same random numbers for every card (the Monte Carlo player's
+and the searching player's card play).
 
 A decision before the card play (a bid, the call, the écart, the slam, a handful) is made
 by playing the deal out: the player draws worlds consistent with its observation
