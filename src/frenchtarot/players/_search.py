@@ -89,8 +89,9 @@ class SearchPlayer:
     (a solver node, an action of a simple player's playout and a trick of a random
     rollout each cost one; a random rollout is some thirty times cheaper than a simple
     player's playout of the same length): with ``nodes`` and a seeded ``rng``, the same
-    deal gets the same decisions on any machine. A world the budget cuts short is left
-    out, and when not one world was done, the simple player's choice is taken.
+    deal gets the same decisions on any machine. A decision draws at most 100 worlds; a
+    world the budget cuts short is left out, and when not one world was done, the simple
+    player's choice is taken.
 
     Args:
         seconds: The time budget of a decision, above 0 (0.25 by default). Ignored when
