@@ -19,7 +19,10 @@ Two measurements:
   default: level 5), every deal in four seat rotations, with the searcher's mean minus the
   mean of the Monte Carlo players' and the 95% interval of the paired difference against
   player 1; with ``--levels HIGH LOW``, ``level(HIGH, seed=1)`` against three ``level(LOW)``
-  (seeds 2, 3, 4) instead.
+  (seeds 2, 3, 4) instead. ``--nodes N`` gives the searcher a node budget instead of the
+  clock (reproducible), ``--endgame`` and ``--rollouts`` its settings, and
+  ``--cards-only`` leaves its decisions other than the card play to ``SimplePlayer`` (to
+  tell the card play's share of its strength from the simulated bids').
 
 The searcher's budget is on the clock: on a loaded host it searches fewer worlds. Nothing
 here is a test.
