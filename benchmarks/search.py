@@ -19,7 +19,10 @@ Two measurements:
   default: level 5), every deal in four seat rotations, with the searcher's mean minus the
   mean of the Monte Carlo players' and the 95% interval of the paired difference against
   player 1; with ``--levels HIGH LOW``, ``level(HIGH, seed=1)`` against three ``level(LOW)``
-  (seeds 2, 3, 4) instead.
+  (seeds 2, 3, 4) instead. ``--nodes N`` gives the searcher a node budget instead of the
+  clock (reproducible), ``--endgame`` and ``--rollouts`` its settings, and
+  ``--cards-only`` leaves its decisions other than the card play to ``SimplePlayer`` (to
+  tell the card play's share of its strength from the simulated bids').
 
 The searcher's budget is on the clock: on a loaded host it searches fewer worlds. Nothing
 here is a test.
@@ -38,6 +41,18 @@ from frenchtarot.arena import duplicate
 from frenchtarot.players import MonteCarloPlayer, Player, SearchPlayer, SimplePlayer, level
 
 BUDGETS = {4: 0.05, 5: 0.25}
+
+
+class CardSearcher(SearchPlayer):
+    """The searcher at the card play only: every other decision is the simple player's."""
+
+    def __call__(self, observation: ft.Observation) -> ft.Action:
+        actions = observation.legal_actions
+        if observation.phase is not ft.Phase.PLAY or any(
+            isinstance(action, ft.DeclareHandful) for action in actions
+        ):
+            return SimplePlayer()(observation)
+        return super().__call__(observation)
 
 
 def decision_times(deals: int) -> None:
@@ -72,16 +87,27 @@ def decision_times(deals: int) -> None:
         )
 
 
-def arena(
-    deals: int, workers: int, seconds: float, journal: str | None, levels: list[int] | None
-) -> None:
+def arena(args: argparse.Namespace) -> None:
+    deals, workers, journal, levels = args.deals, args.workers, args.journal, args.levels
+    kind = CardSearcher if args.cards_only else SearchPlayer
+    budget = f"nodes={args.nodes}" if args.nodes else f"seconds={args.seconds}"
+    searcher = kind(
+        seconds=args.seconds,
+        nodes=args.nodes,
+        rng=1,
+        endgame=args.endgame,
+        rollouts=args.rollouts,
+    )
     players: list[Player] = [
-        SearchPlayer(seconds=seconds, rng=1),
+        searcher,
         MonteCarloPlayer(20, 2, rng=2),
         MonteCarloPlayer(20, 2, rng=3),
         MonteCarloPlayer(20, 2, rng=4),
     ]
-    title = f"SearchPlayer(seconds={seconds}) vs 3 x MonteCarloPlayer(20, 2)"
+    title = (
+        f"{kind.__name__}({budget}, endgame={args.endgame}, rollouts={args.rollouts}) "
+        "vs 3 x MonteCarloPlayer(20, 2)"
+    )
     if levels is not None:
         top, below = levels
         players = [level(top, seed=1)] + [level(below, seed=seat) for seat in (2, 3, 4)]
@@ -121,6 +147,14 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=40)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seconds", type=float, default=0.25)
+    parser.add_argument("--nodes", type=int, help="the searcher's node budget, not the clock")
+    parser.add_argument("--endgame", type=int, default=5, help="the searcher's endgame")
+    parser.add_argument("--rollouts", type=int, default=2, help="the searcher's rollouts")
+    parser.add_argument(
+        "--cards-only",
+        action="store_true",
+        help="the searcher's decisions but the card play are the simple player's",
+    )
     parser.add_argument("--only", choices=["times", "arena"])
     parser.add_argument("--journal", help="a file the arena keeps its deals in (resumable)")
     parser.add_argument(
@@ -134,7 +168,7 @@ def main() -> None:
     if args.only in (None, "times"):
         decision_times(args.deals if args.only == "times" else 4)
     if args.only in (None, "arena"):
-        arena(args.deals, args.workers, args.seconds, args.journal, args.levels)
+        arena(args)
 
 
 if __name__ == "__main__":

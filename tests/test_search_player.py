@@ -181,6 +181,59 @@ def test_with_one_world_it_plays_a_card_the_solver_calls_best(
     assert camps == {True, False}  # both the attack (maximising) and the defence
 
 
+# --- Before the endgame: random rollouts ------------------------------------------------------
+
+
+def _midgame(seed: int, tricks: int) -> ft.State:
+    """A position of deal ``seed`` with ``tricks`` tricks left to the seat to play."""
+    state = ft.new_deal(seed=seed)
+    while state.current is not None and not (
+        state.phase is ft.Phase.PLAY and len(state.hand(state.current)) == tricks
+    ):
+        state = ft.apply(state, BOLD(ft.observe(state, state.current)))
+    return state
+
+
+def _rolled_choice(view: ft.Observation, seed: int, rollouts: int) -> ft.Play:
+    """The card the random rollouts of one world (drawn as the player draws it) call best."""
+    rng = random.Random(seed)
+    plays = [a for a in view.legal_actions if isinstance(a, ft.Play)]
+    world = sample_state(view, rng)
+    assert view.taker is not None
+    totals = _simulate.rollout_totals(world, plays, view.taker, rng, rollouts)
+    sign = 1 if view.seat in (view.taker, view.partner) else -1
+    return plays[max(range(len(plays)), key=lambda n: (sign * totals[n], -n))]
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_before_the_endgame_it_plays_the_best_card_of_the_rollouts(seed: int) -> None:
+    # A budget of exactly one world of rollouts: the player's card is the best total of
+    # the random rollouts of the world it draws first.
+    state = _midgame(seed, 10)
+    assert state.current is not None
+    view = ft.observe(state, state.current)
+    plays = [a for a in view.legal_actions if isinstance(a, ft.Play)]
+    one_world = len(plays) * 3 * 10
+    chosen = SearchPlayer(nodes=one_world, rng=seed, rollouts=3)(view)
+    assert chosen == _rolled_choice(view, seed, 3)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_a_world_the_solver_does_not_solve_is_rolled_out(seed: int) -> None:
+    # At five tricks left, a budget whose eighth (the most one world's solve may take) is
+    # far too small to solve: the one world is rolled out, every card alike.
+    state = _midgame(seed, 5)
+    assert state.current is not None
+    view = ft.observe(state, state.current)
+    plays = [a for a in view.legal_actions if isinstance(a, ft.Play)]
+    if len(plays) < 2:
+        pytest.skip("a single legal card")
+    one_world = len(plays) * 2 * 5
+    assert not all(value.exact for value in card_values(state, Objective.SCORE, nodes=10))
+    chosen = SearchPlayer(nodes=one_world, rng=seed, endgame=5)(view)
+    assert chosen == _rolled_choice(view, seed, 2)
+
+
 # --- Settings --------------------------------------------------------------------------------
 
 
@@ -194,6 +247,8 @@ def test_with_one_world_it_plays_a_card_the_solver_calls_best(
         ({"nodes": True}, ft.TarotTypeError, "nodes must be an int"),
         ({"endgame": 25}, InvalidSettingsError, "endgame must be from 0 to 24"),
         ({"endgame": 1.0}, ft.TarotTypeError, "endgame must be an int"),
+        ({"rollouts": 0}, InvalidSettingsError, "rollouts must be 1 or more"),
+        ({"rollouts": "2"}, ft.TarotTypeError, "rollouts must be an int"),
         ({"rng": "seed"}, ft.TarotTypeError, "rng must be a random.Random"),
     ],
 )

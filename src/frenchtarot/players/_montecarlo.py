@@ -5,15 +5,13 @@ from __future__ import annotations
 import random
 
 from frenchtarot._checks import describe_value
-from frenchtarot._engine import apply
-from frenchtarot._rollout import rollout
 from frenchtarot.actions import Action, Phase, Play
 from frenchtarot.errors import InvalidSettingsError, TarotTypeError
 from frenchtarot.observation import Observation
 from frenchtarot.players._base import Player, legal
 from frenchtarot.players._simple import SimplePlayer
+from frenchtarot.players._simulate import rollout_totals
 from frenchtarot.sampling import sample_state
-from frenchtarot.scoring import returns
 
 __all__ = ["MonteCarloPlayer"]
 
@@ -110,11 +108,8 @@ class MonteCarloPlayer:
         totals = [0] * len(plays)
         for _ in range(self.samples):
             world = sample_state(observation, rng)
-            seeds = [rng.getrandbits(64) for _ in range(self.rollouts)]
-            for number, play in enumerate(plays):
-                after = apply(world, play)
-                for seed in seeds:
-                    totals[number] += returns(rollout(after, random.Random(seed)))[seat]
+            for number, total in enumerate(rollout_totals(world, plays, seat, rng, self.rollouts)):
+                totals[number] += total
         best = max(range(len(plays)), key=lambda n: (totals[n], -n))
         return plays[best]
 

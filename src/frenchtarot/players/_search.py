@@ -11,7 +11,6 @@ import attrs
 
 from frenchtarot._checks import describe_value
 from frenchtarot._core.state import State
-from frenchtarot._engine import apply
 from frenchtarot.actions import (
     Action,
     AnnounceSlam,
@@ -32,15 +31,14 @@ from frenchtarot.players._simulate import (
     Budget,
     best_candidate,
     ecart_candidates,
-    playout,
+    rollout_totals,
 )
 from frenchtarot.sampling import sample_state
-from frenchtarot.scoring import returns
 from frenchtarot.solver import Objective, Solver
 
 __all__ = ["SearchPlayer"]
 
-WORLD_NODES: Final = 4_000
+WORLD_NODES: Final = 30_000
 """The most solver nodes one world gets for one decision (a simple playout past it)."""
 ECART_VARIANTS: Final = 3
 """How many variations of the simple player's écart the search compares with it."""
@@ -64,16 +62,17 @@ class SearchPlayer:
     it sees nothing its seat may not know) until its budget is spent, and values each
     choice in each world:
 
-    * **The card play.** With ``endgame`` tricks or fewer left, the
-      :class:`~frenchtarot.solver.Solver` values every legal card in each world for the
-      taker's score (``Objective.SCORE``; an attacker takes the
-      highest, a defender the lowest), at most 4,000 nodes a world: a card it leaves
-      unsolved is played out by :class:`SimplePlayer` instead (its bounds say nothing).
-      Earlier, where an exact solve costs seconds (and 4,000 nodes leave bounds as wide as
-      the range of scores), each card is played out in each world by
-      :class:`SimplePlayer` at every seat, and the seat's score counted.
-      The card with the best mean over the worlds is played (the first in canonical order
-      on a tie).
+    * **The card play.** Each legal card is played in each world and the deal finished
+      ``rollouts`` times with random legal play (:func:`frenchtarot.rollout`, the rules
+      core's fast playout), the same random numbers for every card of a world (common
+      random numbers), as :class:`MonteCarloPlayer` does, but with as many worlds as the
+      budget holds (up to 100). With ``endgame`` tricks or fewer left, the
+      :class:`~frenchtarot.solver.Solver` values every legal card of each world exactly
+      instead (``Objective.SCORE``), within at most 30,000 nodes and an eighth of the
+      decision's budget a world: a world it does not solve whole within them is rolled
+      out instead, every card alike. A card's value is the taker's score, counted for the
+      seat's camp (an attacker takes the highest, a defender the lowest); the card with
+      the best mean over the worlds is played (the first in canonical order on a tie).
     * **Before the play** (the bids, the five-player call, the écart, the slam) and the
       handfuls: each candidate (passing and each open contract; each card it may call;
       the simple player's écart and three variations of it; announcing or not; showing
@@ -85,24 +84,28 @@ class SearchPlayer:
       honest estimate rather than the optimistic one of a solver that sees every hand.
 
     The budget is per decision: ``seconds`` on the clock (checked between worlds and
-    between the cards of a world, and given to the solver, so that a decision overruns it
-    by a playout at most), or ``nodes``, a deterministic count (a solver node or an action
-    of a playout each cost one): with ``nodes`` and a seeded ``rng``, the same deal gets the
-    same decisions on any machine. A decision draws at most 100 worlds; a world the budget
-    cuts short is left out, and when not one world was done, the simple player's choice
-    is taken.
+    between playouts, and given to the solver, so that a decision overruns it by one
+    playout or one world of random rollouts at most), or ``nodes``, a deterministic count
+    (a solver node, an action of a simple player's playout and a trick of a random
+    rollout each cost one; a random rollout is some thirty times cheaper than a simple
+    player's playout of the same length): with ``nodes`` and a seeded ``rng``, the same
+    deal gets the same decisions on any machine. A decision draws at most 100 worlds; a
+    world the budget cuts short is left out, and when not one world was done, the simple
+    player's choice is taken.
 
     Args:
         seconds: The time budget of a decision, above 0 (0.25 by default). Ignored when
             ``nodes`` is given.
         nodes: A node budget per decision instead of the clock, 1 or more.
         rng: The player's random generator, or a seed for one (``None`` for OS entropy).
-        endgame: From how many tricks left the solver values the cards (4 by default; 0
+        endgame: From how many tricks left the solver values the cards (5 by default; 0
             never uses it).
+        rollouts: How many random rollouts per card and world the solver does not value,
+            1 or more (2 by default).
 
     Raises:
-        InvalidSettingsError: ``seconds`` not above 0 or not finite, ``nodes`` below 1, or
-            ``endgame`` outside 0 to 24.
+        InvalidSettingsError: ``seconds`` not above 0 or not finite, ``nodes`` or
+            ``rollouts`` below 1, or ``endgame`` outside 0 to 24.
         TarotTypeError: An argument of the wrong type.
 
     >>> import frenchtarot as ft
@@ -121,7 +124,8 @@ class SearchPlayer:
         seconds: float = 0.25,
         nodes: int | None = None,
         rng: random.Random | int | None = None,
-        endgame: int = 4,
+        endgame: int = 5,
+        rollouts: int = 2,
     ) -> None:
         if isinstance(seconds, bool) or not isinstance(seconds, (int, float)):
             raise TarotTypeError(f"seconds must be a number, not {describe_value(seconds)}")
@@ -136,7 +140,12 @@ class SearchPlayer:
             raise TarotTypeError(f"endgame must be an int, not {describe_value(endgame)}")
         if not 0 <= endgame <= 24:
             raise InvalidSettingsError(f"endgame must be from 0 to 24, not {endgame}")
+        if isinstance(rollouts, bool) or not isinstance(rollouts, int):
+            raise TarotTypeError(f"rollouts must be an int, not {describe_value(rollouts)}")
+        if rollouts < 1:
+            raise InvalidSettingsError(f"rollouts must be 1 or more, not {rollouts}")
         self.seconds = float(seconds)
+        self.rollouts = rollouts
         self.nodes = nodes
         self.endgame = endgame
         self._rng = _check_rng(rng)
@@ -227,70 +236,49 @@ class SearchPlayer:
         """The card with the best mean value over the sampled worlds."""
         if len(plays) == 1:
             return plays[0]
+        taker = observation.taker
+        assert taker is not None  # the card play has a taker
         seat = observation.seat
-        attack = seat == observation.taker or seat == observation.partner
-        sign = 1 if attack else -1
-        solving = len(observation.hand) <= self.endgame
+        sign = 1 if seat == taker or seat == observation.partner else -1
+        tricks = len(observation.hand)
+        solver = Solver() if tricks <= self.endgame else None
         budget = self._budget()
-        solver = Solver() if solving else None
         totals = [0.0] * len(plays)
-        where = {play.card.index: number for number, play in enumerate(plays)}
         worlds = 0
         while worlds < MAX_WORLDS and not budget.spent():
             started = perf_counter()
             world = sample_state(observation, self._rng)
-            values: dict[int, float] | None
-            if solver is not None:
-                values = self._solved(solver, world, budget)
-                budget.charge(0, started)  # the time of a world, sampled and solved
-            else:
-                values = self._rolled(world, plays, seat, budget)
+            values = None if solver is None else self._solved(solver, world, plays, budget)
             if values is None:
-                break
-            for index, value in values.items():
-                totals[where[index]] += sign * value if solver is not None else value
+                rolled = rollout_totals(world, plays, taker, self._rng, self.rollouts)
+                budget.charge(len(plays) * self.rollouts * tricks)
+                values = [total / self.rollouts for total in rolled]
+            budget.charge(0, started)  # the time of a world
+            for number, value in enumerate(values):
+                totals[number] += sign * value
             worlds += 1
         if not worlds:  # the budget ran out before one world was done
             return self._policy(attrs.evolve(observation, legal_actions=tuple(plays)))
         best = max(range(len(plays)), key=lambda n: (totals[n], -n))
         return plays[best]
 
-    def _solved(self, solver: Solver, world: State, budget: Budget) -> dict[int, float]:
-        """Each card's value for the attack in ``world``: the taker's score.
+    def _solved(
+        self, solver: Solver, world: State, plays: list[Play], budget: Budget
+    ) -> list[float] | None:
+        """Each card's exact value for the attack in ``world`` (the taker's score), if found.
 
-        A card the solver leaves unsolved within the world's nodes (its bounds are then
-        nearly the whole range of scores, useless) is played out by the simple player
-        instead, and the taker's score of that playout taken.
+        ``None`` when the solver leaves a card unsolved within the world's nodes (its
+        bounds are then nearly the whole range of scores, useless): the world is rolled out
+        instead, every card alike, so that the cards of one world are valued the same way.
         """
         nodes, seconds = budget.solver_limits(WORLD_NODES)
         before = solver.nodes
         values = solver.card_values(world, Objective.SCORE, nodes=nodes, seconds=seconds)
         budget.charge(solver.nodes - before)
-        taker = world.taker
-        assert taker is not None  # the card play has a taker
-        found: dict[int, float] = {}
-        for value in values:
-            if value.exact:
-                found[value.card.index] = value.value
-            else:
-                final, steps = playout(apply(world, Play(value.card)), self._policy)
-                budget.charge(steps)
-                found[value.card.index] = returns(final)[taker]
-        return found
-
-    def _rolled(
-        self, world: State, plays: list[Play], seat: int, budget: Budget
-    ) -> dict[int, float] | None:
-        """Each card's score for the seat in ``world``, played out by the simple player."""
-        found: dict[int, float] = {}
-        for play in plays:
-            if budget.spent():
-                return None
-            started = perf_counter()
-            final, steps = playout(apply(world, play), self._policy)
-            budget.charge(steps, started)
-            found[play.card.index] = returns(final)[seat]
-        return found
+        found = {value.card.index: value.value for value in values if value.exact}
+        if len(found) < len(plays):
+            return None
+        return [float(found[play.card.index]) for play in plays]
 
     def __repr__(self) -> str:
         if self.nodes is not None:

@@ -1,4 +1,8 @@
-"""The searching player's tools: its budget, and the decisions before the play by simulation.
+"""The searching players' tools: the budget, the random rollouts, the decisions by simulation.
+
+A card is valued by :func:`rollout_totals`: played in a sampled world and the deal finished
+by random legal play, the same random numbers for every card (the Monte Carlo player's
+and the searching player's card play).
 
 A decision before the card play (a bid, the call, the écart, the slam, a handful) is made
 by playing the deal out: the player draws worlds consistent with its observation
@@ -19,7 +23,8 @@ from typing import Final
 
 from frenchtarot._core.state import State
 from frenchtarot._engine import apply, legal_actions
-from frenchtarot.actions import Action, Discard
+from frenchtarot._rollout import rollout
+from frenchtarot.actions import Action, Discard, Play
 from frenchtarot.cards import DECK
 from frenchtarot.errors import IllegalActionError
 from frenchtarot.observation import Observation, observe
@@ -28,10 +33,12 @@ from frenchtarot.players._base import Player
 from frenchtarot.sampling import sample_state
 from frenchtarot.scoring import returns
 
-__all__ = ["Budget", "best_candidate", "ecart_candidates", "playout"]
+__all__ = ["Budget", "best_candidate", "ecart_candidates", "playout", "rollout_totals"]
 
 MAX_WORLDS: Final = 100
 """The most worlds one decision draws, whatever the budget left (more adds little)."""
+SOLVE_SHARE: Final = 0.125
+"""The most of a decision's budget one solver call (one world of the endgame) may take."""
 MARGIN: Final = 1.0
 """How many standard errors a candidate's mean gain must exceed to replace the default."""
 
@@ -47,9 +54,11 @@ class Budget:
     budget on a loaded host).
     """
 
-    __slots__ = ("_count", "_took", "deadline", "nodes_left")
+    __slots__ = ("_count", "_took", "deadline", "nodes", "nodes_left", "seconds")
 
     def __init__(self, seconds: float | None, nodes: int | None) -> None:
+        self.seconds = seconds
+        self.nodes = nodes
         self.deadline = None if seconds is None else perf_counter() + seconds
         self.nodes_left = nodes
         self._count = 0
@@ -73,11 +82,17 @@ class Budget:
             self._took += perf_counter() - started
 
     def solver_limits(self, cap: int) -> tuple[int, float | None]:
-        """The node and time limits of one solver call of at most ``cap`` nodes."""
-        if self.nodes_left is not None:
-            return max(1, min(cap, self.nodes_left)), None
-        assert self.deadline is not None
-        return cap, max(1e-4, self.deadline - perf_counter())
+        """The node and time limits of one solver call of at most ``cap`` nodes.
+
+        A call gets at most :data:`SOLVE_SHARE` of the decision's whole budget, so that a
+        decision solves several worlds rather than one or two.
+        """
+        if self.nodes is not None and self.nodes_left is not None:
+            share = max(1, int(self.nodes * SOLVE_SHARE))
+            return max(1, min(cap, share, self.nodes_left)), None
+        assert self.deadline is not None and self.seconds is not None
+        left = self.deadline - perf_counter()
+        return cap, max(1e-4, min(left, self.seconds * SOLVE_SHARE))
 
 
 def playout(state: State, policy: Player) -> tuple[State, int]:
@@ -87,6 +102,24 @@ def playout(state: State, policy: Player) -> tuple[State, int]:
         state = apply(state, policy(observe(state, state.current)))
         steps += 1
     return state, steps
+
+
+def rollout_totals(
+    world: State, plays: Sequence[Play], seat: int, rng: random.Random, rollouts: int
+) -> list[int]:
+    """Each card's total score for ``seat`` over ``rollouts`` random playouts of ``world``.
+
+    Each card is played in ``world`` and the deal finished ``rollouts`` times with random
+    legal play (:func:`frenchtarot.rollout`). The seeds of the playouts are drawn from
+    ``rng`` first and are the same for every card (common random numbers), so that the
+    cards are compared on equal terms.
+    """
+    seeds = [rng.getrandbits(64) for _ in range(rollouts)]
+    totals: list[int] = []
+    for play in plays:
+        after = apply(world, play)
+        totals.append(sum(returns(rollout(after, random.Random(seed)))[seat] for seed in seeds))
+    return totals
 
 
 def _applied(world: State, actions: Sequence[Action]) -> State | None:
