@@ -22,6 +22,8 @@ from pathlib import Path
 import attrs
 import pytest
 
+import frenchtarot
+
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
 
@@ -69,11 +71,19 @@ PATHS = documented_paths()
 
 
 def _defined_in_source(module: str, name: str) -> bool:
-    """Whether the source of ``module`` defines ``name`` at its top level."""
-    spec = importlib.util.find_spec(module)
-    assert spec is not None and spec.origin is not None
-    tree = ast.parse(Path(spec.origin).read_text(encoding="utf-8"))
+    """Whether the source of ``module`` defines ``name`` at its top level, or imports it from
+    a module of the package whose source defines it (a public name re-exported from a
+    private module)."""
+    # The file, found without importing the module's package (which needs the extra).
+    place = Path(frenchtarot.__file__).parent.joinpath(*module.split(".")[1:])
+    source = place / "__init__.py" if place.is_dir() else place.with_suffix(".py")
+    tree = ast.parse(source.read_text(encoding="utf-8"))
     for node in tree.body:
+        if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module is not None:
+            for alias in node.names:
+                if (alias.asname or alias.name) == name and node.module.startswith("frenchtarot."):
+                    return _defined_in_source(node.module, alias.name)
+            continue
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             if node.name == name:
                 return True
