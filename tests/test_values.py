@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import operator
+import pickle
 
 import pytest
 
@@ -116,3 +117,28 @@ def test_a_handful_made_from_a_list_is_sorted_and_hashable() -> None:
     handful = ft.Handful(2, [Card.parse("T3"), Card.parse("T1")])
     assert handful.cards == (Card.parse("T1"), Card.parse("T3"))
     assert hash(handful) == hash(ft.Handful(2, (Card.parse("T1"), Card.parse("T3"))))
+
+
+@pytest.mark.parametrize("protocol", range(pickle.HIGHEST_PROTOCOL + 1))
+def test_actions_pickle_equal_and_card_actions_come_back_shared(protocol: int) -> None:
+    """Every action survives pickle; a play, a discard or a call of a card is read back as
+    the one shared instance of that card's action, as the engine hands them out."""
+    by_kind = [ft.actions.PLAYS, ft.actions.DISCARDS, ft.actions.CALLS]
+    for shared in by_kind:
+        restored = pickle.loads(pickle.dumps(shared, protocol=protocol))
+        assert restored == shared
+        assert all(a is b for a, b in zip(restored, shared, strict=True))
+    # An action made by hand comes back as the shared one, equal to it.
+    made = [ft.Play("KH"), ft.Discard("KH"), ft.Call("KH")]
+    for action, shared in zip(made, by_kind, strict=True):
+        assert (
+            pickle.loads(pickle.dumps(action, protocol=protocol)) is shared[Card.parse("KH").index]
+        )
+    others = [
+        ft.Pass(),
+        ft.Bid(Contract.GARDE),
+        ft.AnnounceSlam(),
+        ft.DeclareHandful(["T1", "T2"]),
+    ]
+    for action in others:
+        assert pickle.loads(pickle.dumps(action, protocol=protocol)) == action

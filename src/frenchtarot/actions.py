@@ -275,6 +275,10 @@ class Call:
     def __str__(self) -> str:
         return f"call {self.card}"
 
+    def __reduce__(self) -> tuple[object, tuple[int]]:
+        # The shared instance of its card comes back (and the pickle is a few bytes).
+        return (_call_of, (self.card.index,))
+
     def notation(self, state: State | Observation | None = None) -> str:
         """The shortest text :func:`parse_action` reads back as this action in ``state``.
 
@@ -314,6 +318,10 @@ class Discard:
 
     def __str__(self) -> str:
         return f"discard {self.card}"
+
+    def __reduce__(self) -> tuple[object, tuple[int]]:
+        # The shared instance of its card comes back (and the pickle is a few bytes).
+        return (_discard_of, (self.card.index,))
 
     def notation(self, state: State | Observation | None = None) -> str:
         """The shortest text :func:`parse_action` reads back as this action in ``state``.
@@ -410,6 +418,10 @@ class Play:
     def __str__(self) -> str:
         return str(self.card)
 
+    def __reduce__(self) -> tuple[object, tuple[int]]:
+        # The shared instance of its card comes back (and the pickle is a few bytes).
+        return (_play_of, (self.card.index,))
+
     def notation(self, state: State | Observation | None = None) -> str:
         """The shortest text :func:`parse_action` reads back as this action in ``state``.
 
@@ -437,6 +449,19 @@ BIDS: Final = {contract: Bid(contract) for contract in _CONTRACT_ORDER}
 PLAYS: Final[tuple[Play, ...]] = tuple(Play(card) for card in DECK)
 DISCARDS: Final[tuple[Discard, ...]] = tuple(Discard(card) for card in DECK)
 CALLS: Final[tuple[Call, ...]] = tuple(Call(card) for card in DECK)
+
+
+# How a pickled Play, Discard or Call is read back: the shared instance of its card.
+def _play_of(index: int) -> Play:
+    return PLAYS[index]
+
+
+def _discard_of(index: int) -> Discard:
+    return DISCARDS[index]
+
+
+def _call_of(index: int) -> Call:
+    return CALLS[index]
 
 
 def _phase(state: object) -> Phase | None:
