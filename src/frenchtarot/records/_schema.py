@@ -1059,6 +1059,29 @@ _KINDS: Final = (
 )
 
 
+def _of_kind(definition: _Schema) -> _Schema:
+    """A kind's definition, checked only on a record of that kind.
+
+    The top-level ``oneOf`` tries every kind's definition on a record. Given its kind, a
+    definition says what it said, but under ``then``: a record of another kind (or without
+    one) fails on its ``"kind"`` alone, at once, and its errors are those of its own kind
+    only. The definition's ``kind`` and ``required`` stay at its top: it still says, in the
+    same words, that it fixes the kind.
+
+    Args:
+        definition: The kind's definition, whose ``properties`` fix ``"kind"`` by a
+            ``const`` and whose ``description`` says what it is.
+
+    Returns:
+        The same set of records, dispatched on the kind.
+    """
+    body = dict(definition)
+    description = body.pop("description")
+    is_kind = {"type": "object", "properties": {"kind": body["properties"]["kind"]}}
+    is_kind["required"] = ["kind"]
+    return {"description": description, **is_kind, "if": is_kind, "then": body}
+
+
 def build_schema() -> dict[str, Any]:
     """The JSON Schema (draft 2020-12) of every kind of record, as Python data."""
     defs: _Schema = {
@@ -1070,6 +1093,10 @@ def build_schema() -> dict[str, Any]:
         **_view_defs(),
         **_other_defs(),
     }
+    kinds = []
+    for name in _KINDS:
+        defs[name] = _of_kind(defs[name])
+        kinds.append(defs[name]["properties"]["kind"]["const"])
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "title": f"frenchtarot record, format {FORMAT}",
@@ -1085,6 +1112,9 @@ def build_schema() -> dict[str, Any]:
         "agree, sums): a record it accepts may still be refused for these, and only these "
         "(frenchtarot.errors.RecordError.shape is then false). A number is read by its "
         "value, as JSON Schema reads it: 4.0 is the integer 4.",
+        "type": "object",
+        "properties": {"kind": {"description": "The kind of record.", "enum": kinds}},
+        "required": ["kind"],
         "oneOf": [_ref(kind) for kind in _KINDS],
         "$defs": defs,
     }
