@@ -107,6 +107,11 @@ _END: Final = r"(?![\s\S])"
 accept a final newline (``"KH\n"``)."""
 
 
+def _card() -> _Schema:
+    """A card's notation: the definition ``card``, and written out where cards are many."""
+    return {"type": "string", "pattern": f"^({_CARD}){_END}"}
+
+
 def _hidden_discard() -> _Schema:
     """The notation of an écart card that is not a trump (only the taker sees it)."""
     return {"type": "string", "pattern": "^discard (?!T)"}
@@ -263,8 +268,7 @@ def _card_defs() -> _Schema:
         "card": {
             "description": "A card: a rank 1-10, J, C (knight), Q or K then a suit S, H, D or "
             "C; a trump T1-T21; EX for the Excuse.",
-            "type": "string",
-            "pattern": f"^({_CARD}){_END}",
+            **_card(),
         },
         "trump": {
             "description": "A trump, T1-T21.",
@@ -276,7 +280,7 @@ def _card_defs() -> _Schema:
             "of the deck (trumps T1-T21, the Excuse, then spades, hearts, diamonds and clubs "
             "from 1 to K), which the loader checks and this schema cannot.",
             "type": "array",
-            "items": _ref("card"),
+            "items": _card(),
             "uniqueItems": True,
         },
         "seat": {
@@ -293,16 +297,12 @@ def _card_defs() -> _Schema:
             "type": "string",
             "anyOf": [{"pattern": _action_regex()}, {"pattern": _handful_regex(None)}],
         },
-        "move": {
-            "description": "One action and the seat that took it.",
-            **_pair(_ref("seat"), _ref("action")),
-        },
         "moves": {
             "description": f"Every action of the deal, in order (no deal takes more than "
-            f"{MOST_MOVES}).",
+            f"{MOST_MOVES}), each with the seat that took it: the table's size gives the seats "
+            "(dealAt3, dealAt4, dealAt5).",
             "type": "array",
             "maxItems": MOST_MOVES,
-            "items": _ref("move"),
         },
         "fixedLegalAction": {
             "description": "An action of every table and its id (frenchtarot.encoding."
@@ -370,7 +370,12 @@ def _deal_at(seats: int) -> _Schema:
         "properties": {
             "dealer": {"maximum": seats - 1},
             "hands": {"minItems": seats, "maxItems": seats},
-            "moves": {"items": {"prefixItems": [{"maximum": seats - 1}]}},
+            "moves": {
+                "items": {
+                    "description": f"One action and the seat that took it, at a table of {seats}.",
+                    **_pair(_integer(0, seats - 1), _ref("action")),
+                }
+            },
         },
     }
 
@@ -714,6 +719,18 @@ def _score_defs() -> _Schema:
 # --- Views -----------------------------------------------------------------------------------
 
 
+def _trick_at(seats: int) -> _Schema:
+    seat = _integer(0, seats - 1)
+    return _object(
+        {
+            "leader": seat,
+            "cards": {"$ref": "#/$defs/cards", "minItems": seats, "maxItems": seats},
+            "winner": seat,
+        },
+        "A finished trick: its leader, its cards from the leader on, its winner.",
+    )
+
+
 def _view_at(seats: int) -> _Schema:
     seat = {"maximum": seats - 1}
     return {
@@ -727,17 +744,13 @@ def _view_at(seats: int) -> _Schema:
             "partner": seat,
             "hand_sizes": {"minItems": seats, "maxItems": seats},
             "handfuls": {"maxItems": seats, "items": {"properties": {"seat": seat}}},
-            "tricks": {
-                "items": {
-                    "properties": {
-                        "leader": seat,
-                        "cards": {"minItems": seats, "maxItems": seats},
-                        "winner": seat,
-                    }
-                }
-            },
+            "tricks": {"items": _trick_at(seats)},
             "current_trick": {"properties": {"leader": seat, "cards": {"maxItems": seats - 1}}},
-            "moves": {"items": {"prefixItems": [seat]}},
+            "moves": {
+                "items": _pair(
+                    _integer(0, seats - 1), {"anyOf": [_ref("action"), {"type": "null"}]}
+                )
+            },
             "score": {"properties": {"deltas": {"minItems": seats, "maxItems": seats}}},
             "annulment": {"properties": {"seat": seat}},
         },
@@ -855,16 +868,10 @@ def _view_defs() -> _Schema:
             ),
         },
         "tricks": {
+            "description": "The finished tricks, in order: the table's size says what a trick "
+            "is (viewAt3, viewAt4, viewAt5).",
             "type": "array",
             "maxItems": PACK,
-            "items": _object(
-                {
-                    "leader": _ref("seat"),
-                    "cards": {"$ref": "#/$defs/cards", "minItems": 3, "maxItems": 5},
-                    "winner": _ref("seat"),
-                },
-                "A finished trick: its leader, its cards from the leader on, its winner.",
-            ),
         },
         "current_trick": {
             "description": "The trick in progress, from its leader on; null outside the play.",
@@ -880,10 +887,10 @@ def _view_defs() -> _Schema:
         },
         "moves": {
             "description": "Every action since the deal, in order, as this seat saw it, with "
-            "the seat that took it; null for an écart card the seat did not see.",
+            "the seat that took it; null for an écart card the seat did not see. The table's "
+            "size gives the seats (viewAt3, viewAt4, viewAt5).",
             "type": "array",
             "maxItems": MOST_MOVES,
-            "items": _pair(_ref("seat"), {"oneOf": [_ref("action"), null]}),
         },
         "legal_actions": {
             "description": "What this seat may do now, once each; empty unless it is to act.",
