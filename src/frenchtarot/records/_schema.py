@@ -134,8 +134,42 @@ def _action_regex() -> str:
 
 
 def _legal(actions: list[Action], rules: Rules) -> _Schema:
+    """The actions (each ``{"notation", "id"}``), as one enum, or dispatched on the id.
+
+    A validator compares a value with an enum's entries one by one: many actions are split,
+    in the order of their ids, into enums of at most :data:`_LEGAL_GROUP`, and an
+    ``if``/``then``/``else`` on the id's range leads a value to the one enum that may hold
+    it. An action is in the enum of its id's range, so the set of values is that of one
+    enum of them all.
+
+    Args:
+        actions: The actions.
+        rules: The table that gives their ids.
+
+    Returns:
+        The schema of a legal action that is one of ``actions``.
+    """
+    entries = [{"notation": str(action), "id": action_id(action, rules)} for action in actions]
+    entries.sort(key=lambda entry: entry["id"])
+    groups = [entries[at : at + _LEGAL_GROUP] for at in range(0, len(entries), _LEGAL_GROUP)]
+    return _by_id(groups)
+
+
+_LEGAL_GROUP: Final = 16
+"""The most actions in one enum of :func:`_legal`."""
+
+
+def _by_id(groups: list[list[dict[str, Any]]]) -> _Schema:
+    """An enum of each group, the groups in rising order of their ids, chosen by the id."""
+    if len(groups) == 1:
+        return {"enum": groups[0]}
+    half = len(groups) // 2
+    low = groups[half][0]["id"]
+    assert groups[half - 1][-1]["id"] < low
     return {
-        "enum": [{"notation": str(action), "id": action_id(action, rules)} for action in actions]
+        "if": {"properties": {"id": {"minimum": low}}},
+        "then": _by_id(groups[half:]),
+        "else": _by_id(groups[:half]),
     }
 
 
