@@ -14,6 +14,16 @@ partner), and which values are null in which phase. It does not check values aga
 other (a card in two places, the order of the cards, sums, a view's fields against its
 moves, the sizes a rules object gives its hands) nor replay anything (the legality of an
 action, a match's deals against its seed): these are the loader's, and its errors say so.
+
+A validator should go down the one branch that applies, not try them all: each kind's
+definition is checked only on a record of its kind (``if``/``then`` on ``"kind"``, see
+:func:`_of_kind`; the top level refuses an unknown kind by an ``enum``); the table's size
+and a preset choose their definitions (``dealAt4``, ``viewOf:ludicash``) by ``if``/``then``
+on the rules; what the table's size decides is checked once, by the size's definition (a
+move's seat, a trick); and a legal action is looked up among the few of its id's range.
+Each of these keeps the set of documents the schema accepts, and the errors of a record
+are those of its own kind. The parts the kinds share are in
+:mod:`frenchtarot.records._schema_parts`.
 """
 
 from __future__ import annotations
