@@ -380,6 +380,10 @@ def _score_defs() -> Schema:
             {"properties": {"seat": {"type": "integer"}}},
         )
     ]
+    # The fields by name only (scoreFields checks them): with additionalProperties, the same
+    # set of records as unevaluatedProperties, which a validator pays for by looking at
+    # what every subschema evaluated.
+    named = dict.fromkeys(SCORE_FIELDS, True)
     defs: Schema = {
         "annulment": {
             "description": "Why a deal was annulled: a reason's wire code (frenchtarot."
@@ -396,18 +400,20 @@ def _score_defs() -> Schema:
             "multipleOf": 0.5,
         },
         "score": {
-            "description": "A score, no other field.",
+            "description": "A score, no other field: scoreFields checks the fields, named here "
+            "only to refuse any other.",
             "$ref": "#/$defs/scoreFields",
-            "unevaluatedProperties": False,
+            "properties": named,
+            "additionalProperties": False,
         },
         "scoreFields": score_fields,
         "scoreRecord": {
             "description": "The score of a finished deal (frenchtarot.Score), with its whole "
             "breakdown.",
             "$ref": "#/$defs/scoreFields",
-            "properties": {"format": ref("format"), "kind": {"const": "score"}},
+            "properties": {"format": ref("format"), "kind": {"const": "score"}, **named},
             "required": ["format", "kind"],
-            "unevaluatedProperties": False,
+            "additionalProperties": False,
         },
     }
     for seats in SIZES:
