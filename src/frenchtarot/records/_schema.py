@@ -596,11 +596,11 @@ def _view_defs() -> Schema:
             "maxItems": MOST_MOVES,
         },
         "legal_actions": {
-            "description": "What this seat may do now, once each; empty unless it is to act.",
+            "description": "What this seat may do now, once each; empty unless it is to act. "
+            "Each is a legalAction; at a preset's table, one of the preset's (viewOf:<preset>).",
             "type": "array",
             "maxItems": MOST_ACTIONS,
             "uniqueItems": True,
-            "items": ref("legalAction"),
         },
         "score": {
             "description": "The score once the deal is over, else null.",
@@ -695,6 +695,10 @@ def _view_defs() -> Schema:
             },
         ),
         *(when(rules_is(f"rulesOf{seats}"), ref(f"viewAt{seats}")) for seats in SIZES),
+        when(
+            {"properties": {"rules": {"type": "object"}}, "required": ["rules"]},
+            {"properties": {"legal_actions": {"items": ref("legalAction")}}},
+        ),
         *(
             when(
                 {"properties": {"rules": {"const": name}}, "required": ["rules"]},

@@ -378,13 +378,19 @@ def card_defs() -> Schema:
 
 
 def preset_handfuls(rules: Rules) -> Schema:
-    """The legal handful actions of a preset: the notation of each size and its id."""
+    """The legal handful actions of a preset: the notation of each size and its id.
+
+    Each is a whole legal action (a handfulLegalAction of that size and id): at a
+    preset's table, a view's legal actions are checked by the preset's definition only.
+    """
     return {
         "anyOf": [
-            {
-                "type": "object",
-                "properties": {"notation": ref(f"handfulOf{size}"), "id": {"const": 6 + number}},
-            }
+            object_of(
+                {
+                    "notation": {"type": "string", **ref(f"handfulOf{size}")},
+                    "id": {"const": 6 + number},
+                }
+            )
             for number, (size, _bonus) in enumerate(rules.handfuls)
         ]
     }
