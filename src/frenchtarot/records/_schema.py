@@ -44,6 +44,7 @@ from frenchtarot.records._schema_parts import (
     card_defs,
     hidden_discard,
     integer,
+    move_action,
     object_of,
     or_null,
     pair,
@@ -72,7 +73,7 @@ def _deal_at(seats: int) -> Schema:
             "moves": {
                 "items": {
                     "description": f"One action and the seat that took it, at a table of {seats}.",
-                    **pair(integer(0, seats - 1), ref("action")),
+                    **pair(integer(0, seats - 1), move_action(hidden=False)),
                 }
             },
         },
@@ -451,9 +452,7 @@ def _view_at(seats: int) -> Schema:
             "handfuls": {"maxItems": seats, "items": {"properties": {"seat": seat}}},
             "tricks": {"items": _trick_at(seats)},
             "current_trick": {"properties": {"leader": seat, "cards": {"maxItems": seats - 1}}},
-            "moves": {
-                "items": pair(integer(0, seats - 1), {"anyOf": [ref("action"), {"type": "null"}]})
-            },
+            "moves": {"items": pair(integer(0, seats - 1), move_action(hidden=True))},
             "score": {"properties": {"deltas": {"minItems": seats, "maxItems": seats}}},
             "annulment": {"properties": {"seat": seat}},
         },

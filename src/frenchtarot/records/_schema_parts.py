@@ -35,6 +35,7 @@ __all__ = [
     "card_defs",
     "hidden_discard",
     "integer",
+    "move_action",
     "object_of",
     "or_null",
     "pair",
@@ -131,6 +132,26 @@ def _handful_regex(count: int | None) -> str:
     if count is None:
         return f"^handful(?!(?: [^ ]+){{{MOST_HANDFUL + 1}}})" + cards + _END
     return f"^handful(?=(?: [^ ]+){{{count}}}{_END})" + cards + _END
+
+
+def move_action(*, hidden: bool) -> Schema:
+    """The action of a move: an action, or (``hidden``, in a view) null for an unseen card.
+
+    The pattern of every action but a handful is written out, for a validator to try
+    first; a handful falls to the definition ``action``. A pattern says nothing of null,
+    so the same set of values as ``action`` (or null): a move costs a validator no
+    ``$ref``.
+
+    Args:
+        hidden: Whether null stands for an écart card the seat did not see.
+
+    Returns:
+        The schema of the action of a move.
+    """
+    return {
+        "type": ["string", "null"] if hidden else "string",
+        "anyOf": [{"pattern": _action_regex()}, ref("action")],
+    }
 
 
 def _action_regex() -> str:
