@@ -14,6 +14,16 @@ partner), and which values are null in which phase. It does not check values aga
 other (a card in two places, the order of the cards, sums, a view's fields against its
 moves, the sizes a rules object gives its hands) nor replay anything (the legality of an
 action, a match's deals against its seed): these are the loader's, and its errors say so.
+
+A validator should go down the one branch that applies, not try them all: each kind's
+definition is checked only on a record of its kind (``if``/``then`` on ``"kind"``, see
+:func:`_of_kind`; the top level refuses an unknown kind by an ``enum``); the table's size
+and a preset choose their definitions (``dealAt4``, ``viewOf:ludicash``) by ``if``/``then``
+on the rules; what the table's size decides is checked once, by the size's definition (a
+move's seat, a trick); and a legal action is looked up among the few of its id's range.
+Each of these keeps the set of documents the schema accepts, and the errors of a record
+are those of its own kind. The parts the kinds share are in
+:mod:`frenchtarot.records._schema_parts`.
 """
 
 from __future__ import annotations
@@ -23,359 +33,54 @@ import sys
 from typing import Any, Final
 
 from frenchtarot._deal_values import AnnulReason
-from frenchtarot.actions import (
-    ANNOUNCE_SLAM,
-    BIDS,
-    DISCARDS,
-    PASS,
-    PLAYS,
-    Action,
-    Call,
-)
-from frenchtarot.cards import DECK
-from frenchtarot.encoding import action_id
-from frenchtarot.encoding._layout import CALLABLE
 from frenchtarot.match import MOST_SEED
 from frenchtarot.records._codes import ANNULMENT_CODES, CAMP_CODES, CONTRACT_CODES, PHASE_CODES
-from frenchtarot.records._names import MOST_NAME, NAME_REGEX
-from frenchtarot.records._read import FORMAT, MOST_MOVES, PACK, RULES_FIELDS
+from frenchtarot.records._names import MOST_NAME
+from frenchtarot.records._read import FORMAT, MOST_MOVES, PACK
+from frenchtarot.records._schema_parts import (
+    MOST_HANDFUL,
+    SIZES,
+    Schema,
+    card_defs,
+    hidden_discard,
+    integer,
+    move_action,
+    object_of,
+    or_null,
+    pair,
+    preset_handfuls,
+    ref,
+    rules_defs,
+    rules_is,
+    when,
+)
 from frenchtarot.records._values import MOST_ACTIONS, MOST_SCORE, SCORE_FIELDS
 from frenchtarot.records._view import VIEW_FIELDS
-from frenchtarot.records._write import rules_object
-from frenchtarot.rules import _LARGEST_BONUS, PRESETS, Rules
+from frenchtarot.rules import PRESETS, Rules
 
 __all__ = ["SIZES", "build_schema", "schema_text"]
-
-SIZES: Final = (3, 4, 5)
-"""The table sizes."""
-_Schema = dict[str, Any]
-_MOST_HANDFUL: Final = 22
-"""The cards of the largest handful: the 21 trumps and the Excuse."""
-
-
-def _ref(name: str) -> _Schema:
-    return {"$ref": f"#/$defs/{name}"}
-
-
-def _or_null(schema: _Schema) -> _Schema:
-    return {"oneOf": [schema, {"type": "null"}]}
-
-
-def _integer(low: int, high: int | None = None) -> _Schema:
-    schema: _Schema = {"type": "integer", "minimum": low}
-    if high is not None:
-        schema["maximum"] = high
-    return schema
-
-
-def _pair(first: _Schema, second: _Schema) -> _Schema:
-    return {"type": "array", "prefixItems": [first, second], "items": False, "minItems": 2}
-
-
-def _object(properties: _Schema, description: str | None = None) -> _Schema:
-    schema: _Schema = {} if description is None else {"description": description}
-    schema.update(
-        {
-            "type": "object",
-            "properties": properties,
-            "required": list(properties),
-            "additionalProperties": False,
-        }
-    )
-    return schema
-
-
-def _when(condition: _Schema, then: _Schema, otherwise: _Schema | None = None) -> _Schema:
-    schema: _Schema = {"if": condition, "then": then}
-    if otherwise is not None:
-        schema["else"] = otherwise
-    return schema
-
-
-def _rules_is(name: str) -> _Schema:
-    """The condition on a record: its rules are ``name`` (a definition of conditions)."""
-    return {"properties": {"rules": _ref(name)}, "required": ["rules"]}
-
-
-# --- Notation --------------------------------------------------------------------------------
-
-_CARD: Final = "T([1-9]|1[0-9]|2[01])|EX|([1-9]|10|[JCQK])[SHDC]"
-"""A card as ``str(card)`` writes it (tests/test_records.py checks it against the deck)."""
-_TRUMP: Final = "T([1-9]|1[0-9]|2[01])"
-_END: Final = r"(?![\s\S])"
-"""The end of the text, for Python's ``re`` and ECMA-262 alike: ``$`` would let Python
-accept a final newline (``"KH\n"``)."""
-
-
-def _hidden_discard() -> _Schema:
-    """The notation of an écart card that is not a trump (only the taker sees it)."""
-    return {"type": "string", "pattern": "^discard (?!T)"}
-
-
-def _handful_regex(count: int | None) -> str:
-    """A handful's notation: its cards once each in the order of the deck, as str() writes.
-
-    Of ``count`` cards exactly, or of 0 to 22 (``None``).
-    """
-    cards = "".join(f"(?: {card}(?= |{_END}))?" for card in DECK)
-    if count is None:
-        return f"^handful(?!(?: [^ ]+){{{_MOST_HANDFUL + 1}}})" + cards + _END
-    return f"^handful(?=(?: [^ ]+){{{count}}}{_END})" + cards + _END
-
-
-def _action_regex() -> str:
-    words = "|".join(["pass", *CONTRACT_CODES.values(), "slam"])
-    return f"^({words}|(call|discard) ({_CARD})|{_CARD}){_END}"
-
-
-def _legal(actions: list[Action], rules: Rules) -> _Schema:
-    return {
-        "enum": [{"notation": str(action), "id": action_id(action, rules)} for action in actions]
-    }
-
-
-# --- The table -------------------------------------------------------------------------------
-
-
-def _presets_of(seats: int) -> list[str]:
-    return [name for name, rules in PRESETS.items() if rules.seats == seats]
-
-
-def _rules_of(seats: int) -> _Schema:
-    presets = _presets_of(seats)
-    return {
-        "description": f"Rules of a table of {seats}: a preset's name or a rules object.",
-        "anyOf": [
-            {"enum": presets} if len(presets) > 1 else {"const": presets[0]},
-            {"type": "object", "properties": {"seats": {"const": seats}}, "required": ["seats"]},
-        ],
-    }
-
-
-def _calling() -> _Schema:
-    calling = [name for name, rules in PRESETS.items() if rules.calls_partner]
-    return {
-        "description": "Rules under which the taker calls a card: a preset that does, or a "
-        "rules object with calls_partner true.",
-        "anyOf": [
-            {"enum": calling} if len(calling) > 1 else {"const": calling[0]},
-            {
-                "type": "object",
-                "properties": {"calls_partner": {"const": True}},
-                "required": ["calls_partner"],
-            },
-        ],
-    }
-
-
-def _rules_defs() -> _Schema:
-    presets = list(PRESETS)
-    bonus = _ref("bonus")
-    fields: _Schema = {
-        "name": {"$ref": "#/$defs/name"},
-        "seats": _integer(3, 5),
-        "hand_size": _integer(1, PACK),
-        "dog_size": _integer(1, PACK),
-        "packet": _integer(1, PACK),
-        "handfuls": {
-            "description": "The simple, double and triple handful: [trumps, bonus] each.",
-            "type": "array",
-            "minItems": 3,
-            "maxItems": 3,
-            "items": _pair(_integer(1, _MOST_HANDFUL), _integer(1, _LARGEST_BONUS)),
-        },
-        "calls_partner": {
-            "description": "Whether the taker calls a card (five seats only).",
-            "type": "boolean",
-        },
-        "min_cut": _integer(1, PACK // 2),
-        "contracts": {
-            "description": "The contracts offered, [code, multiplier] each, in the bidding order.",
-            "type": "array",
-            "minItems": 1,
-            "maxItems": len(CONTRACT_CODES),
-            "items": _pair(_ref("contract"), _integer(1, _LARGEST_BONUS)),
-        },
-        "petit_au_bout": bonus,
-        "petit_au_bout_multiplied": {"type": "boolean"},
-        "slam_announced": bonus,
-        "slam_unannounced": bonus,
-        "slam_missed": bonus,
-        "slam_defence": bonus,
-    }
-    assert tuple(fields) == RULES_FIELDS
-    rules_obj = _object(
-        fields,
-        "Rules that are not a preset, every field of frenchtarot.Rules under its name. A "
-        "preset is written by its name only: its object is refused. The loader also checks "
-        "what the fields say together, which this schema does not: that the hands and the "
-        "dog make the 78 cards, that the packets divide a hand and leave room for the dog, "
-        "that a handful has more trumps than the one before and no more than a hand, and "
-        "that the contracts come once each in the bidding order with rising multipliers.",
-    )
-    rules_obj["allOf"] = [
-        _when(
-            {"properties": {"calls_partner": {"const": True}}, "required": ["calls_partner"]},
-            {"properties": {"seats": {"const": 5}}},
-        ),
-        {"not": {"enum": [rules_object(rules) for rules in PRESETS.values()]}},
-    ]
-    defs: _Schema = {
-        "rules": {
-            "description": "The rules of every deal: a preset's name, or any other "
-            "frenchtarot.Rules written in full.",
-            "oneOf": [_ref("preset"), _ref("rulesObject")],
-        },
-        "preset": {
-            "description": "A preset's name (frenchtarot.rules.PRESETS): the FFT tables of "
-            "three, four and five, and Ludicash's four-player game without the Petite.",
-            "enum": presets,
-        },
-        "rulesObject": rules_obj,
-        "contract": {
-            "description": "A contract's code (the bid's notation).",
-            "enum": list(CONTRACT_CODES.values()),
-        },
-        "bonus": _integer(0, _LARGEST_BONUS),
-        "name": {
-            "description": "Printable text that is not blank: no control, format (zero-width, "
-            "bidirectional), surrogate, private-use or line-breaking character, no space "
-            "but U+0020, and not only spaces. The loader also refuses a code point that its "
-            "Python's Unicode database does not assign, which no fixed pattern can say.",
-            "type": "string",
-            "pattern": NAME_REGEX,
-        },
-        "calling": _calling(),
-    }
-    for seats in SIZES:
-        defs[f"rulesOf{seats}"] = _rules_of(seats)
-    return defs
-
-
-# --- Cards, actions, seats -------------------------------------------------------------------
-
-
-def _card_defs() -> _Schema:
-    simple: list[Action] = [PASS, *BIDS.values(), ANNOUNCE_SLAM, *DISCARDS, *PLAYS]
-    five = PRESETS["five-player"]
-    calls = [Call(card) for card in CALLABLE]
-    return {
-        "card": {
-            "description": "A card: a rank 1-10, J, C (knight), Q or K then a suit S, H, D or "
-            "C; a trump T1-T21; EX for the Excuse.",
-            "type": "string",
-            "pattern": f"^({_CARD}){_END}",
-        },
-        "trump": {
-            "description": "A trump, T1-T21.",
-            "type": "string",
-            "pattern": f"^{_TRUMP}{_END}",
-        },
-        "cards": {
-            "description": "Cards, each once. Held, shown or put aside, they are in the order "
-            "of the deck (trumps T1-T21, the Excuse, then spades, hearts, diamonds and clubs "
-            "from 1 to K), which the loader checks and this schema cannot.",
-            "type": "array",
-            "items": _ref("card"),
-            "uniqueItems": True,
-        },
-        "seat": {
-            "description": "A seat of the deal, from 0; the seat after the dealer speaks "
-            "first. The records of each table size narrow it.",
-            "type": "integer",
-            "minimum": 0,
-            "maximum": 4,
-        },
-        "action": {
-            "description": "An action as str(action) writes it: pass, a contract, slam, call "
-            "<card>, discard <card>, handful <cards> (0 to 22 cards, once each, in the order "
-            "of the deck), or a card played. Whether it is legal only a replay can tell.",
-            "type": "string",
-            "anyOf": [{"pattern": _action_regex()}, {"pattern": _handful_regex(None)}],
-        },
-        "move": {
-            "description": "One action and the seat that took it.",
-            **_pair(_ref("seat"), _ref("action")),
-        },
-        "moves": {
-            "description": f"Every action of the deal, in order (no deal takes more than "
-            f"{MOST_MOVES}).",
-            "type": "array",
-            "maxItems": MOST_MOVES,
-            "items": _ref("move"),
-        },
-        "fixedLegalAction": {
-            "description": "An action of every table and its id (frenchtarot.encoding."
-            "action_id): pass, the bids, slam, a discard, a card played.",
-            **_legal(simple, five),
-        },
-        "callLegalAction": {
-            "description": "A call and its id, at a table where the taker calls a card.",
-            **_legal(list(calls), five),
-        },
-        "handfulLegalAction": {
-            "description": "A handful and the id of its size (6, 7 or 8 for the simple, "
-            "double and triple handful of the table): the schema checks the size of a "
-            "preset's handfuls; the loader those of a rules object.",
-            **_object(
-                {
-                    "notation": {"type": "string", "pattern": _handful_regex(None)},
-                    "id": _integer(6, 8),
-                }
-            ),
-        },
-        "legalAction": {
-            "description": "An action the seat may take: its notation and its id.",
-            "anyOf": [
-                _ref("fixedLegalAction"),
-                _ref("handfulLegalAction"),
-                _ref("callLegalAction"),
-            ],
-        },
-        **_handful_sizes(),
-    }
-
-
-def _preset_handfuls(rules: Rules) -> _Schema:
-    """The legal handful actions of a preset: the notation of each size and its id."""
-    return {
-        "anyOf": [
-            {
-                "type": "object",
-                "properties": {"notation": _ref(f"handfulOf{size}"), "id": {"const": 6 + number}},
-            }
-            for number, (size, _bonus) in enumerate(rules.handfuls)
-        ]
-    }
-
-
-def _handful_sizes() -> _Schema:
-    """The notation of a handful of each size a preset has."""
-    sizes = sorted({size for rules in PRESETS.values() for size, _bonus in rules.handfuls})
-    return {
-        f"handfulOf{size}": {
-            "description": f"A handful of {size} cards, in the order of the deck.",
-            "pattern": _handful_regex(size),
-        }
-        for size in sizes
-    }
 
 
 # --- Deals and matches -----------------------------------------------------------------------
 
 
-def _deal_at(seats: int) -> _Schema:
+def _deal_at(seats: int) -> Schema:
     return {
         "description": f"A deal at a table of {seats}: {seats} hands, seats 0 to {seats - 1}.",
         "properties": {
             "dealer": {"maximum": seats - 1},
             "hands": {"minItems": seats, "maxItems": seats},
-            "moves": {"items": {"prefixItems": [{"maximum": seats - 1}]}},
+            "moves": {
+                "items": {
+                    "description": f"One action and the seat that took it, at a table of {seats}.",
+                    **pair(integer(0, seats - 1), move_action(hidden=False)),
+                }
+            },
         },
     }
 
 
-def _deal_of(rules: Rules) -> _Schema:
+def _deal_of(rules: Rules) -> Schema:
     return {
         "description": f"The cards of a deal of the {rules.name} preset: {rules.hand_size} "
         f"each and a dog of {rules.dog_size}.",
@@ -386,20 +91,20 @@ def _deal_of(rules: Rules) -> _Schema:
     }
 
 
-def _deal_conditions() -> list[_Schema]:
+def _deal_conditions() -> list[Schema]:
     """The conditions of a deal record (or of a match's deal): the table's size, a preset's."""
-    conditions = [_when(_rules_is(f"rulesOf{seats}"), _ref(f"dealAt{seats}")) for seats in SIZES]
+    conditions = [when(rules_is(f"rulesOf{seats}"), ref(f"dealAt{seats}")) for seats in SIZES]
     conditions += [
-        _when(
+        when(
             {"properties": {"rules": {"const": name}}, "required": ["rules"]},
-            _ref(f"dealOf:{name}"),
+            ref(f"dealOf:{name}"),
         )
         for name in PRESETS
     ]
     return conditions
 
 
-def _draw(players: int) -> _Schema:
+def _draw(players: int) -> Schema:
     """The draw for the first dealer of ``players``."""
     return {
         "description": f"The draw for the first dealer of {players} players: [player, card] "
@@ -412,48 +117,48 @@ def _draw(players: int) -> _Schema:
                 "type": "array",
                 "minItems": players,
                 "maxItems": PACK,
-                "items": _pair(_integer(0, players - 1), _ref("card")),
+                "items": pair(integer(0, players - 1), ref("card")),
             },
             {"type": "null"},
         ],
     }
 
 
-def _players(players: int, dead: bool) -> _Schema:
+def _players(players: int, dead: bool) -> Schema:
     """The match fields that follow from its number of players."""
-    schema: _Schema = {
+    schema: Schema = {
         "properties": {
             "names": {"minItems": players, "maxItems": players},
             "first_dealer": {"maximum": players - 1},
-            "draw": _ref(f"drawOf{players}"),
+            "draw": ref(f"drawOf{players}"),
         }
     }
     if dead:
-        schema["properties"]["rules"] = _ref("rulesOf4")
+        schema["properties"]["rules"] = ref("rulesOf4")
         dealer = {"properties": {"dealer": {"const": 3}}}
         schema["properties"]["deals"] = {"items": dealer}
         schema["properties"]["current"] = dealer
     return schema
 
 
-def _deal_defs() -> _Schema:
-    deal_fields: _Schema = {
-        "dealer": _ref("seat"),
+def _deal_defs() -> Schema:
+    deal_fields: Schema = {
+        "dealer": ref("seat"),
         "hands": {
             "description": "Each seat's hand as dealt, seat 0 first.",
             "type": "array",
             "minItems": 3,
             "maxItems": 5,
-            "items": _ref("cards"),
+            "items": ref("cards"),
         },
-        "dog": _ref("cards"),
-        "moves": _ref("moves"),
+        "dog": ref("cards"),
+        "moves": ref("moves"),
     }
-    deal_record = _object(
+    deal_record = object_of(
         {
-            "format": _ref("format"),
+            "format": ref("format"),
             "kind": {"const": "deal"},
-            "rules": _ref("rules"),
+            "rules": ref("rules"),
             **deal_fields,
         },
         "A deal at any point, finished or not: its rules, dealer, hands and dog as dealt, and "
@@ -463,11 +168,11 @@ def _deal_defs() -> _Schema:
         "that each action is legal, by its seat, in turn.",
     )
     deal_record["allOf"] = _deal_conditions()
-    inner = _object(deal_fields, "One deal inside a match record (the match gives the rules).")
-    match_fields: _Schema = {
-        "format": _ref("format"),
+    inner = object_of(deal_fields, "One deal inside a match record (the match gives the rules).")
+    match_fields: Schema = {
+        "format": ref("format"),
         "kind": {"const": "match"},
-        "rules": _ref("rules"),
+        "rules": ref("rules"),
         "names": {
             "description": "The players' names, player 0 first (five with a dead player).",
             "type": "array",
@@ -478,7 +183,7 @@ def _deal_defs() -> _Schema:
         },
         "deals_to_play": {
             "description": "How many scored deals make the game; null when open-ended.",
-            "oneOf": [_integer(1), {"type": "null"}],
+            "oneOf": [integer(1), {"type": "null"}],
         },
         "dead_player": {
             "description": "Five players at the four-player game, the dealer sitting out.",
@@ -486,9 +191,9 @@ def _deal_defs() -> _Schema:
         },
         "seed": {
             "description": "The seed of the draw for the dealer and of the deals.",
-            **_integer(0, MOST_SEED),
+            **integer(0, MOST_SEED),
         },
-        "first_dealer": _integer(0, 4),
+        "first_dealer": integer(0, 4),
         "draw": {
             "description": "The draw for the first dealer, or null when the first dealer "
             "was given.",
@@ -497,14 +202,14 @@ def _deal_defs() -> _Schema:
         "deals": {
             "description": "The finished deals, in order.",
             "type": "array",
-            "items": _ref("deal"),
+            "items": ref("deal"),
         },
         "current": {
             "description": "The deal in progress; null once the match is over.",
-            "oneOf": [_ref("deal"), {"type": "null"}],
+            "oneOf": [ref("deal"), {"type": "null"}],
         },
     }
-    match_record = _object(
+    match_record = object_of(
         match_fields,
         "A game of several deals: its settings, its finished deals (annulled ones included) "
         "and the deal in progress. The loader also replays every deal and checks what the "
@@ -515,42 +220,42 @@ def _deal_defs() -> _Schema:
     conditions = []
     for seats in SIZES:
         conditions.append(
-            _when(
-                _rules_is(f"rulesOf{seats}"),
+            when(
+                rules_is(f"rulesOf{seats}"),
                 {
                     "properties": {
-                        "deals": {"items": _ref(f"dealAt{seats}")},
-                        "current": _ref(f"dealAt{seats}"),
+                        "deals": {"items": ref(f"dealAt{seats}")},
+                        "current": ref(f"dealAt{seats}"),
                     }
                 },
             )
         )
     for name in PRESETS:
         conditions.append(
-            _when(
+            when(
                 {"properties": {"rules": {"const": name}}, "required": ["rules"]},
                 {
                     "properties": {
-                        "deals": {"items": _ref(f"dealOf:{name}")},
-                        "current": _ref(f"dealOf:{name}"),
+                        "deals": {"items": ref(f"dealOf:{name}")},
+                        "current": ref(f"dealOf:{name}"),
                     }
                 },
             )
         )
     conditions.append(
-        _when(
+        when(
             {"properties": {"dead_player": {"const": True}}, "required": ["dead_player"]},
             _players(5, dead=True),
             {
                 "allOf": [
-                    _when(_rules_is(f"rulesOf{seats}"), _players(seats, dead=False))
+                    when(rules_is(f"rulesOf{seats}"), _players(seats, dead=False))
                     for seats in SIZES
                 ]
             },
         )
     )
     match_record["allOf"] = conditions
-    defs: _Schema = {"deal": inner, "dealRecord": deal_record, "matchRecord": match_record}
+    defs: Schema = {"deal": inner, "dealRecord": deal_record, "matchRecord": match_record}
     for seats in SIZES:
         defs[f"dealAt{seats}"] = _deal_at(seats)
         defs[f"drawOf{seats}"] = _draw(seats)
@@ -562,7 +267,7 @@ def _deal_defs() -> _Schema:
 # --- Scores ----------------------------------------------------------------------------------
 
 
-def _score_at(seats: int) -> _Schema:
+def _score_at(seats: int) -> Schema:
     seat = {"maximum": seats - 1}
     return {
         "properties": {
@@ -574,37 +279,37 @@ def _score_at(seats: int) -> _Schema:
     }
 
 
-def _score_defs() -> _Schema:
-    signed = _ref("signed")
-    fields: _Schema = {
-        "annulment": _ref("annulment"),
-        "taker": _ref("seatOrNull"),
-        "contract": _or_null(_ref("contract")),
-        "taker_points": _ref("points"),
-        "defence_points": _ref("points"),
-        "bouts": _integer(0, 3),
-        "target": _integer(0, 91),
+def _score_defs() -> Schema:
+    signed = ref("signed")
+    fields: Schema = {
+        "annulment": ref("annulment"),
+        "taker": ref("seatOrNull"),
+        "contract": or_null(ref("contract")),
+        "taker_points": ref("points"),
+        "defence_points": ref("points"),
+        "bouts": integer(0, 3),
+        "target": integer(0, 91),
         "made": {"type": "boolean"},
-        "margin": _integer(-91, 91),
+        "margin": integer(-91, 91),
         "petit_au_bout": {
             "description": "The camp that won the Petit in the last trick and the bonus for "
             "the attack; null when there was none.",
             "oneOf": [
-                _object({"camp": _ref("camp"), "value": signed}),
+                object_of({"camp": ref("camp"), "value": signed}),
                 {"type": "null"},
             ],
         },
         "handfuls": {
             "type": "array",
             "maxItems": 5,
-            "items": _object(
-                {"seat": _ref("seat"), "size": _integer(1, _MOST_HANDFUL), "value": signed}
+            "items": object_of(
+                {"seat": ref("seat"), "size": integer(1, MOST_HANDFUL), "value": signed}
             ),
         },
-        "slam": _object(
+        "slam": object_of(
             {
                 "announced": {"type": "boolean"},
-                "made_by": _or_null(_ref("camp")),
+                "made_by": or_null(ref("camp")),
                 "value": signed,
             }
         ),
@@ -617,12 +322,12 @@ def _score_defs() -> _Schema:
             "maxItems": 5,
             "items": signed,
         },
-        "called": _or_null(_ref("card")),
-        "partner": _ref("seatOrNull"),
-        "multiplier": _integer(0, MOST_SCORE),
+        "called": or_null(ref("card")),
+        "partner": ref("seatOrNull"),
+        "multiplier": integer(0, MOST_SCORE),
     }
     assert tuple(fields) == SCORE_FIELDS
-    score_fields: _Schema = {
+    score_fields: Schema = {
         "description": "A frenchtarot.Score, field by field: what a score record holds after "
         "its format and kind, and a view's score. The loader also checks what the fields "
         "say together: the points of the two camps add up to 91, the deltas to 0. It cannot "
@@ -631,7 +336,7 @@ def _score_defs() -> _Schema:
         "properties": fields,
         "required": list(fields),
         "allOf": [
-            _when(
+            when(
                 {"properties": {"annulment": {"type": "object"}}},
                 {
                     "properties": {
@@ -650,40 +355,44 @@ def _score_defs() -> _Schema:
                 },
             ),
             *(
-                _when(
+                when(
                     {
                         "properties": {
                             "deltas": {"type": "array", "minItems": seats, "maxItems": seats}
                         },
                         "required": ["deltas"],
                     },
-                    _ref(f"scoreAt{seats}"),
+                    ref(f"scoreAt{seats}"),
                 )
                 for seats in SIZES
             ),
         ],
     }
-    annulment = _object(
+    annulment = object_of(
         {
             "reason": {"enum": list(ANNULMENT_CODES.values())},
-            "seat": _ref("seatOrNull"),
+            "seat": ref("seatOrNull"),
         }
     )
     annulment["allOf"] = [
-        _when(
+        when(
             {"properties": {"reason": {"const": ANNULMENT_CODES[AnnulReason.ALL_PASSED]}}},
             {"properties": {"seat": {"type": "null"}}},
             {"properties": {"seat": {"type": "integer"}}},
         )
     ]
-    defs: _Schema = {
+    # The fields by name only (scoreFields checks them): with additionalProperties, the same
+    # set of records as unevaluatedProperties, which a validator pays for by looking at
+    # what every subschema evaluated.
+    named = dict.fromkeys(SCORE_FIELDS, True)
+    defs: Schema = {
         "annulment": {
             "description": "Why a deal was annulled: a reason's wire code (frenchtarot."
             "records.ANNULMENT_CODES) and the seat of the petit sec (null when everyone "
             "passed); null when the deal was not annulled.",
             "oneOf": [annulment, {"type": "null"}],
         },
-        "signed": _integer(-MOST_SCORE, MOST_SCORE),
+        "signed": integer(-MOST_SCORE, MOST_SCORE),
         "points": {
             "description": "Card points, in halves.",
             "type": "number",
@@ -692,18 +401,20 @@ def _score_defs() -> _Schema:
             "multipleOf": 0.5,
         },
         "score": {
-            "description": "A score, no other field.",
+            "description": "A score, no other field: scoreFields checks the fields, named here "
+            "only to refuse any other.",
             "$ref": "#/$defs/scoreFields",
-            "unevaluatedProperties": False,
+            "properties": named,
+            "additionalProperties": False,
         },
         "scoreFields": score_fields,
         "scoreRecord": {
             "description": "The score of a finished deal (frenchtarot.Score), with its whole "
             "breakdown.",
             "$ref": "#/$defs/scoreFields",
-            "properties": {"format": _ref("format"), "kind": {"const": "score"}},
+            "properties": {"format": ref("format"), "kind": {"const": "score"}, **named},
             "required": ["format", "kind"],
-            "unevaluatedProperties": False,
+            "additionalProperties": False,
         },
     }
     for seats in SIZES:
@@ -714,7 +425,19 @@ def _score_defs() -> _Schema:
 # --- Views -----------------------------------------------------------------------------------
 
 
-def _view_at(seats: int) -> _Schema:
+def _trick_at(seats: int) -> Schema:
+    seat = integer(0, seats - 1)
+    return object_of(
+        {
+            "leader": seat,
+            "cards": {"$ref": "#/$defs/cards", "minItems": seats, "maxItems": seats},
+            "winner": seat,
+        },
+        "A finished trick: its leader, its cards from the leader on, its winner.",
+    )
+
+
+def _view_at(seats: int) -> Schema:
     seat = {"maximum": seats - 1}
     return {
         "description": f"A view at a table of {seats}: seats 0 to {seats - 1}, {seats} cards "
@@ -727,24 +450,16 @@ def _view_at(seats: int) -> _Schema:
             "partner": seat,
             "hand_sizes": {"minItems": seats, "maxItems": seats},
             "handfuls": {"maxItems": seats, "items": {"properties": {"seat": seat}}},
-            "tricks": {
-                "items": {
-                    "properties": {
-                        "leader": seat,
-                        "cards": {"minItems": seats, "maxItems": seats},
-                        "winner": seat,
-                    }
-                }
-            },
+            "tricks": {"items": _trick_at(seats)},
             "current_trick": {"properties": {"leader": seat, "cards": {"maxItems": seats - 1}}},
-            "moves": {"items": {"prefixItems": [seat]}},
+            "moves": {"items": pair(integer(0, seats - 1), move_action(hidden=True))},
             "score": {"properties": {"deltas": {"minItems": seats, "maxItems": seats}}},
             "annulment": {"properties": {"seat": seat}},
         },
     }
 
 
-def _view_of(rules: Rules) -> _Schema:
+def _view_of(rules: Rules) -> Schema:
     most = rules.hand_size + rules.dog_size
     dog = rules.dog_size
     offered = [CONTRACT_CODES[contract] for contract, _times in rules.contracts]
@@ -770,9 +485,9 @@ def _view_of(rules: Rules) -> _Schema:
             "legal_actions": {
                 "items": {
                     "anyOf": [
-                        _ref("fixedLegalAction"),
-                        _ref("callLegalAction"),
-                        _preset_handfuls(rules),
+                        ref("fixedLegalAction"),
+                        ref("callLegalAction"),
+                        preset_handfuls(rules),
                     ]
                 }
             },
@@ -781,10 +496,10 @@ def _view_of(rules: Rules) -> _Schema:
     }
 
 
-def _view_defs() -> _Schema:
+def _view_defs() -> Schema:
     null = {"type": "null"}
-    fields: _Schema = {
-        "format": _ref("format"),
+    fields: Schema = {
+        "format": ref("format"),
         "kind": {"const": "observation"},
         "public": {
             "description": "A public view (frenchtarot.observation.public_view): what everyone "
@@ -792,30 +507,30 @@ def _view_defs() -> _Schema:
             "only when true.",
             "const": True,
         },
-        "rules": _ref("rules"),
+        "rules": ref("rules"),
         "seat": {
             "description": "The seat whose view this is (of a public view: the seat it is seen "
             "from).",
-            **_ref("seat"),
+            **ref("seat"),
         },
-        "dealer": _ref("seat"),
-        "phase": _ref("phase"),
+        "dealer": ref("seat"),
+        "phase": ref("phase"),
         "current": {
             "description": "The seat to act; null once the deal is over.",
-            **_ref("seatOrNull"),
+            **ref("seatOrNull"),
         },
         "contract": {
             "description": "The taker's contract; in the bidding, the highest bid so far.",
-            **_or_null(_ref("contract")),
+            **or_null(ref("contract")),
         },
         "taker": {
             "description": "The taker; in the bidding, the highest bidder so far.",
-            **_ref("seatOrNull"),
+            **ref("seatOrNull"),
         },
-        "called": {"description": "Five players: the card called.", **_or_null(_ref("card"))},
+        "called": {"description": "Five players: the card called.", **or_null(ref("card"))},
         "partner": {
             "description": "The taker's partner when this seat knows who it is, else null.",
-            **_ref("seatOrNull"),
+            **ref("seatOrNull"),
         },
         "alone": {
             "description": "Whether this seat knows that the taker plays alone.",
@@ -827,51 +542,45 @@ def _view_defs() -> _Schema:
             "type": "array",
             "minItems": 3,
             "maxItems": 5,
-            "items": _integer(0, PACK),
+            "items": integer(0, PACK),
         },
         "dog": {
             "description": "The dog once turned face up (Petite, Garde), else null.",
-            **_or_null(_ref("cards")),
+            **or_null(ref("cards")),
         },
         "discard": {
             "description": "The taker's own écart, in the taker's view only; else null.",
-            **_or_null(_ref("cards")),
+            **or_null(ref("cards")),
         },
         "shown_discard": {
             "description": "The trumps of the écart, shown to everyone.",
             "$ref": "#/$defs/cards",
-            "items": _ref("trump"),
+            "items": ref("trump"),
         },
         "slam": {"description": "Whether the taker announced a slam.", "type": "boolean"},
         "handfuls": {
             "type": "array",
             "maxItems": 5,
-            "items": _object(
+            "items": object_of(
                 {
-                    "seat": _ref("seat"),
-                    "cards": {"$ref": "#/$defs/cards", "minItems": 1, "maxItems": _MOST_HANDFUL},
+                    "seat": ref("seat"),
+                    "cards": {"$ref": "#/$defs/cards", "minItems": 1, "maxItems": MOST_HANDFUL},
                 },
                 "A handful shown: the seat and its cards.",
             ),
         },
         "tricks": {
+            "description": "The finished tricks, in order: the table's size says what a trick "
+            "is (viewAt3, viewAt4, viewAt5).",
             "type": "array",
             "maxItems": PACK,
-            "items": _object(
-                {
-                    "leader": _ref("seat"),
-                    "cards": {"$ref": "#/$defs/cards", "minItems": 3, "maxItems": 5},
-                    "winner": _ref("seat"),
-                },
-                "A finished trick: its leader, its cards from the leader on, its winner.",
-            ),
         },
         "current_trick": {
             "description": "The trick in progress, from its leader on; null outside the play.",
             "oneOf": [
-                _object(
+                object_of(
                     {
-                        "leader": _ref("seat"),
+                        "leader": ref("seat"),
                         "cards": {"$ref": "#/$defs/cards", "maxItems": 4},
                     }
                 ),
@@ -880,23 +589,23 @@ def _view_defs() -> _Schema:
         },
         "moves": {
             "description": "Every action since the deal, in order, as this seat saw it, with "
-            "the seat that took it; null for an écart card the seat did not see.",
+            "the seat that took it; null for an écart card the seat did not see. The table's "
+            "size gives the seats (viewAt3, viewAt4, viewAt5).",
             "type": "array",
             "maxItems": MOST_MOVES,
-            "items": _pair(_ref("seat"), {"oneOf": [_ref("action"), null]}),
         },
         "legal_actions": {
-            "description": "What this seat may do now, once each; empty unless it is to act.",
+            "description": "What this seat may do now, once each; empty unless it is to act. "
+            "Each is a legalAction; at a preset's table, one of the preset's (viewOf:<preset>).",
             "type": "array",
             "maxItems": MOST_ACTIONS,
             "uniqueItems": True,
-            "items": _ref("legalAction"),
         },
         "score": {
             "description": "The score once the deal is over, else null.",
-            "oneOf": [_ref("score"), null],
+            "oneOf": [ref("score"), null],
         },
-        "annulment": _ref("annulment"),
+        "annulment": ref("annulment"),
         "shown_hand": {
             "description": "The hand of a petit sec, spread before the deal is annulled; else "
             "null.",
@@ -904,7 +613,7 @@ def _view_defs() -> _Schema:
         },
     }
     assert tuple(fields) == VIEW_FIELDS
-    view = _object(
+    view = object_of(
         fields,
         "One seat's view of a deal (a frenchtarot.Observation): exactly what that seat may "
         "know, and nothing more; or, marked public, what everyone at the table knows. The "
@@ -924,7 +633,7 @@ def _view_defs() -> _Schema:
     )
     view["required"].remove("public")
     view["allOf"] = [
-        _when(
+        when(
             {"required": ["public"]},
             {
                 "description": "A public view holds no hand, no écart of its own and no legal "
@@ -933,21 +642,21 @@ def _view_defs() -> _Schema:
                     "hand": {"maxItems": 0},
                     "discard": null,
                     "legal_actions": {"maxItems": 0},
-                    "moves": {"items": {"prefixItems": [True, {"not": _hidden_discard()}]}},
+                    "moves": {"items": {"prefixItems": [True, {"not": hidden_discard()}]}},
                 },
             },
         ),
-        _when(
+        when(
             {"properties": {"phase": {"enum": ["done", "annulled"]}}},
             {"properties": {"current": null, "score": {"type": "object"}}},
             {"properties": {"current": {"type": "integer"}, "score": null}},
         ),
-        _when(
+        when(
             {"properties": {"phase": {"const": "annulled"}}},
             {"properties": {"annulment": {"type": "object"}}},
             {"properties": {"annulment": null}},
         ),
-        _when(
+        when(
             {
                 "properties": {
                     "annulment": {
@@ -960,40 +669,44 @@ def _view_defs() -> _Schema:
             {"properties": {"shown_hand": {"type": "array"}}},
             {"properties": {"shown_hand": null}},
         ),
-        _when(
+        when(
             {"properties": {"contract": null}},
             {"properties": {"taker": null}},
             {"properties": {"taker": {"type": "integer"}}},
         ),
-        _when(
+        when(
             {"properties": {"called": null}},
             {"properties": {"partner": null, "alone": {"const": False}}},
         ),
-        _when(
+        when(
             {"properties": {"partner": {"type": "integer"}}},
             {"properties": {"alone": {"const": False}}},
         ),
-        _when(
-            _rules_is("calling"),
+        when(
+            rules_is("calling"),
             {},
             {
                 "description": "Nobody calls a card at this table.",
                 "properties": {
                     "called": null,
-                    "legal_actions": {"items": {"not": _ref("callLegalAction")}},
+                    "legal_actions": {"items": {"not": ref("callLegalAction")}},
                 },
             },
         ),
-        *(_when(_rules_is(f"rulesOf{seats}"), _ref(f"viewAt{seats}")) for seats in SIZES),
+        *(when(rules_is(f"rulesOf{seats}"), ref(f"viewAt{seats}")) for seats in SIZES),
+        when(
+            {"properties": {"rules": {"type": "object"}}, "required": ["rules"]},
+            {"properties": {"legal_actions": {"items": ref("legalAction")}}},
+        ),
         *(
-            _when(
+            when(
                 {"properties": {"rules": {"const": name}}, "required": ["rules"]},
-                _ref(f"viewOf:{name}"),
+                ref(f"viewOf:{name}"),
             )
             for name in PRESETS
         ),
     ]
-    defs: _Schema = {
+    defs: Schema = {
         "phase": {
             "description": "A phase's wire code (frenchtarot.records.PHASE_CODES).",
             "enum": list(PHASE_CODES.values()),
@@ -1002,7 +715,7 @@ def _view_defs() -> _Schema:
             "description": "A camp's wire code (frenchtarot.records.CAMP_CODES).",
             "enum": list(CAMP_CODES.values()),
         },
-        "seatOrNull": _or_null(_ref("seat")),
+        "seatOrNull": or_null(ref("seat")),
         "observationRecord": view,
     }
     for seats in SIZES:
@@ -1015,23 +728,23 @@ def _view_defs() -> _Schema:
 # --- The small kinds and the messages --------------------------------------------------------
 
 
-def _other_defs() -> _Schema:
+def _other_defs() -> Schema:
     return {
-        "actionRecord": _object(
-            {"format": _ref("format"), "kind": {"const": "action"}, "notation": _ref("action")},
+        "actionRecord": object_of(
+            {"format": ref("format"), "kind": {"const": "action"}, "notation": ref("action")},
             "One action, in the notation str(action) writes: what a player sends back.",
         ),
-        "actionsRecord": _object(
+        "actionsRecord": object_of(
             {
-                "format": _ref("format"),
+                "format": ref("format"),
                 "kind": {"const": "actions"},
-                "actions": {"type": "array", "maxItems": MOST_ACTIONS, "items": _ref("action")},
+                "actions": {"type": "array", "maxItems": MOST_ACTIONS, "items": ref("action")},
             },
             "A list of actions (the legal actions of a position, say), in order.",
         ),
-        "helloMessage": _object(
+        "helloMessage": object_of(
             {
-                "format": _ref("format"),
+                "format": ref("format"),
                 "kind": {"const": "hello"},
                 "protocol": {"const": 1},
                 "time_limit": {"type": "number", "exclusiveMinimum": 0},
@@ -1039,8 +752,8 @@ def _other_defs() -> _Schema:
             "The bot protocol's first message: its version and the time a bot has to answer, "
             "in seconds. It holds no value: the loaders refuse it.",
         ),
-        "byeMessage": _object(
-            {"format": _ref("format"), "kind": {"const": "bye"}},
+        "byeMessage": object_of(
+            {"format": ref("format"), "kind": {"const": "bye"}},
             "The bot protocol's last message: the session is over. It holds no value: the "
             "loaders refuse it.",
         ),
@@ -1059,17 +772,44 @@ _KINDS: Final = (
 )
 
 
+def _of_kind(definition: Schema) -> Schema:
+    """A kind's definition, checked only on a record of that kind.
+
+    The top-level ``oneOf`` tries every kind's definition on a record. Given its kind, a
+    definition says what it said, but under ``then``: a record of another kind (or without
+    one) fails on its ``"kind"`` alone, at once, and its errors are those of its own kind
+    only. The definition's ``kind`` and ``required`` stay at its top: it still says, in the
+    same words, that it fixes the kind.
+
+    Args:
+        definition: The kind's definition, whose ``properties`` fix ``"kind"`` by a
+            ``const`` and whose ``description`` says what it is.
+
+    Returns:
+        The same set of records, dispatched on the kind.
+    """
+    body = dict(definition)
+    description = body.pop("description")
+    is_kind = {"type": "object", "properties": {"kind": body["properties"]["kind"]}}
+    is_kind["required"] = ["kind"]
+    return {"description": description, **is_kind, "if": is_kind, "then": body}
+
+
 def build_schema() -> dict[str, Any]:
     """The JSON Schema (draft 2020-12) of every kind of record, as Python data."""
-    defs: _Schema = {
+    defs: Schema = {
         "format": {"description": "The format and its version.", "const": FORMAT},
-        **_rules_defs(),
-        **_card_defs(),
+        **rules_defs(),
+        **card_defs(),
         **_deal_defs(),
         **_score_defs(),
         **_view_defs(),
         **_other_defs(),
     }
+    kinds = []
+    for name in _KINDS:
+        defs[name] = _of_kind(defs[name])
+        kinds.append(defs[name]["properties"]["kind"]["const"])
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "title": f"frenchtarot record, format {FORMAT}",
@@ -1085,7 +825,10 @@ def build_schema() -> dict[str, Any]:
         "agree, sums): a record it accepts may still be refused for these, and only these "
         "(frenchtarot.errors.RecordError.shape is then false). A number is read by its "
         "value, as JSON Schema reads it: 4.0 is the integer 4.",
-        "oneOf": [_ref(kind) for kind in _KINDS],
+        "type": "object",
+        "properties": {"kind": {"description": "The kind of record.", "enum": kinds}},
+        "required": ["kind"],
+        "oneOf": [ref(kind) for kind in _KINDS],
         "$defs": defs,
     }
 
