@@ -167,10 +167,10 @@ class Search(Board):
                 return high
         if not self.use_table or (self.opening_on and self.tricks_left == self.hand_size):
             if self.sure:
-                low = self._sure_low(leader)
+                low = self._sure(1, leader)
                 if low >= beta:
                     return low
-                high = self._sure_high(leader)
+                high = self._sure(0, leader)
                 if high <= alpha:
                     return high
             return self._play(leader, 0, 0, -1, -1, leader, 0, 0, -1, alpha, beta, -1)
@@ -189,12 +189,12 @@ class Search(Board):
                 return high
             first = entry[2]
         if self.sure:  # after the table: its entry holds the sure bounds once stored
-            sure = self._sure_low(leader)
+            sure = self._sure(1, leader)
             if sure > low:
                 low = sure
                 if low >= beta:
                     return low
-            sure = self._sure_high(leader)
+            sure = self._sure(0, leader)
             if sure < high:
                 high = sure
                 if high <= alpha:
