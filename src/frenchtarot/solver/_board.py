@@ -267,7 +267,6 @@ class Board:
             ``[seat to play, cards played, led suit mask, top trump, best card, its seat,
             mask of the cards, their half points, the Excuse's seat or -1]``.
         """
-        excuse_label = self.excuse
         led = 0
         top = -1
         best = -1
@@ -277,28 +276,43 @@ class Board:
         excuse = -1
         seat = leader
         for card in trick:
-            if card < excuse_label:
-                if not led:
-                    led = self.trumps
-                if card > top:
-                    top = card
-                if best < 0 or best > excuse_label or card > best:
-                    best = card
-                    best_seat = seat
-            elif card == excuse_label:
-                excuse = seat
-            elif not led:
-                led = self.suit_mask[card]
-                if best < 0:
-                    best = card
-                    best_seat = seat
-            elif best > excuse_label and led >> card & 1 and card > best:
-                best = card
-                best_seat = seat
+            led, top, best, best_seat, excuse = self._played(
+                seat, card, led, top, best, best_seat, excuse
+            )
             mask |= 1 << card
             half += self.half[card]
             seat = (seat + 1) % self.seats
         return [seat, len(trick), led, top, best, best_seat, mask, half, excuse]
+
+    def _played(
+        self, seat: int, card: int, led: int, top: int, best: int, best_seat: int, excuse: int
+    ) -> tuple[int, int, int, int, int]:
+        """The trick's status after ``seat`` plays ``card`` (``_core/tricks.trick_winner``).
+
+        Returns:
+            The led suit's mask, the top trump, the best card, its seat and the Excuse's
+            seat (-1 while it is not played), as :meth:`_status` gives them.
+        """
+        excuse_label = self.excuse
+        if card < excuse_label:
+            if not led:
+                led = self.trumps
+            if card > top:
+                top = card
+            if best < 0 or best > excuse_label or card > best:
+                best = card
+                best_seat = seat
+        elif card == excuse_label:
+            excuse = seat
+        elif not led:
+            led = self.suit_mask[card]
+            if best < 0:
+                best = card
+                best_seat = seat
+        elif best > excuse_label and led >> card & 1 and card > best:
+            best = card
+            best_seat = seat
+        return led, top, best, best_seat, excuse
 
     def set_budget(self, nodes: int, seconds: float) -> None:
         """Stop (raise ``_BudgetSpent``) after ``nodes`` more nodes or ``seconds``."""
