@@ -123,7 +123,7 @@ def _unpickle(*fields: object) -> State:
 
 
 _OWN_FIELDS: Final = ("phase", "current", "hands", "tricks", "trick", "leader")
-"""The fields of a state that its record does not hold, but the history: :func:`next_state`'s."""
+"""A state's own fields, not its record's, in :func:`next_state`'s order (the history aside)."""
 
 _ALL_FIELDS: Final = (
     "rules",
