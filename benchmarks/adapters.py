@@ -37,23 +37,20 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import random
-import subprocess
 import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(
-    0, os.environ.get("FRENCHTAROT_SRC") or str(Path(__file__).resolve().parent.parent / "src")
-)
+from _ab import SOURCE, in_turns, use_source
 
-import frenchtarot as ft
-from frenchtarot import encoding
+use_source()
 
-_SRC = Path(__file__).resolve().parent.parent / "src"
+import frenchtarot as ft  # noqa: E402 (after use_source)
+from frenchtarot import encoding  # noqa: E402
+
 TAROK_REFERENCE = 427_655
 """OpenSpiel's C++ ``tarok`` on the issue's reference machine (steps/s): the yardstick."""
 
@@ -204,25 +201,17 @@ def _measure(
 
 def _against(other: str, rounds: int, quick: bool) -> None:
     """Time the PettingZoo rows of this tree and of ``other`` in turns, in child processes."""
-    trees = [("this", str(_SRC)), ("other", str(Path(other).resolve()))]
     command = [sys.executable, str(Path(__file__).resolve()), "--rows", "pettingzoo", "--json"]
     if quick:
         command.append("--quick")
-    print(f"this: {trees[0][1]}; other: {trees[1][1]}; figures at the reference")
+    print(f"this: {SOURCE}; other: {Path(other).resolve()}; figures at the reference")
     print(f"{'round':>5} {'tree':>5} {'tarok steps/s':>14} {'issue loop':>11} {'flatnonzero':>12}")
-    for round_ in range(rounds):
-        # The order of the trees alternates from round to round too.
-        for label, src in trees if round_ % 2 == 0 else trees[::-1]:
-            environment = dict(os.environ, FRENCHTAROT_SRC=src)
-            output = subprocess.run(
-                command, env=environment, check=True, capture_output=True, text=True
-            ).stdout
-            figures = json.loads(output)
-            print(
-                f"{round_:5} {label:>5} {figures[_TAROK]:14,.0f} "
-                f"{figures[_PETTINGZOO[0]] * TAROK_REFERENCE / figures[_TAROK]:11,.0f} "
-                f"{figures[_PETTINGZOO[1]] * TAROK_REFERENCE / figures[_TAROK]:12,.0f}"
-            )
+    for round_, label, figures in in_turns(command, other, rounds):
+        print(
+            f"{round_:5} {label:>5} {figures[_TAROK]:14,.0f} "
+            f"{figures[_PETTINGZOO[0]] * TAROK_REFERENCE / figures[_TAROK]:11,.0f} "
+            f"{figures[_PETTINGZOO[1]] * TAROK_REFERENCE / figures[_TAROK]:12,.0f}"
+        )
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -21,19 +21,31 @@ second of CPU. With ``--card-values``, each position is instead given to
 :meth:`~frenchtarot.solver.Solver.card_values` for :attr:`~frenchtarot.solver.Objective.SCORE`
 (what the searching player asks), under the same cap for the whole call; "test" is then
 the number of cards valued. Nothing here is a test.
+
+``--against SRC`` compares the frenchtarot package in this checkout's ``src`` with the one
+in ``SRC`` (``git archive <commit> src | tar -x -C /tmp/old``): the same rows, both trees
+imported as Python from their sources, in child processes in turns (``--rounds`` of each,
+:mod:`_ab`); each prints, for each tree and round, the nodes searched and the CPU time of
+each row. The nodes must be the same when the change keeps the search's values and order.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
 import statistics
 import sys
 import time
+from pathlib import Path
 
-import frenchtarot as ft
-from frenchtarot.solver import Objective, Solver
+from _ab import SOURCE, in_turns, use_source
+
+use_source(default=None)  # a child of --against; else the frenchtarot installed
+
+import frenchtarot as ft  # noqa: E402 (after use_source)
+from frenchtarot.solver import Objective, Solver  # noqa: E402
 
 
 def position(rules: ft.Rules, seed: int, tricks_left: int) -> ft.State:
@@ -57,7 +69,8 @@ def position(rules: ft.Rules, seed: int, tricks_left: int) -> ft.State:
     return state
 
 
-def measure(rules: ft.Rules, tricks_left: int, count: int, cap: float) -> str:
+def measure(rules: ft.Rules, tricks_left: int, count: int, cap: float) -> tuple[str, int, float]:
+    """One row for ``solve`` on the positions, with the nodes and the CPU seconds of all."""
     times: list[float] = []
     cpu: list[float] = []
     tests: list[float] = []
@@ -81,15 +94,18 @@ def measure(rules: ft.Rules, tricks_left: int, count: int, cap: float) -> str:
     total = sum(cpu)
     note = f" ({capped} capped at {cap:g} s)" if capped else ""
     test = f"{statistics.median(tests) * 1000:,.1f}" if tests else "-"
-    return (
+    row = (
         f"| {tricks_left} | {count} | {nodes / total:,.0f} | "
         f"{statistics.median(times) * 1000:,.1f} | {max(times) * 1000:,.1f}{note} | "
         f"{statistics.median(cpu) * 1000:,.1f} | {test} |"
     )
+    return row, nodes, total
 
 
-def measure_cards(rules: ft.Rules, tricks_left: int, count: int, cap: float) -> str:
-    """One row for ``card_values(state, Objective.SCORE)`` on the positions."""
+def measure_cards(
+    rules: ft.Rules, tricks_left: int, count: int, cap: float
+) -> tuple[str, int, float]:
+    """One row for ``card_values(state, Objective.SCORE)``, as :func:`measure`."""
     times: list[float] = []
     cpu: list[float] = []
     nodes = 0
@@ -108,11 +124,34 @@ def measure_cards(rules: ft.Rules, tricks_left: int, count: int, cap: float) -> 
         capped += not all(value.exact for value in values)
     total = sum(cpu)
     note = f" ({capped} capped at {cap:g} s)" if capped else ""
-    return (
+    row = (
         f"| {tricks_left} | {count} | {nodes / max(total, 1e-9):,.0f} | "
         f"{statistics.median(times) * 1000:,.1f} | {max(times) * 1000:,.1f}{note} | "
         f"{statistics.median(cpu) * 1000:,.1f} | {cards} |"
     )
+    return row, nodes, total
+
+
+def against(other: str, rounds: int, argv: list[str]) -> None:
+    """Time the rows on this tree and on ``other`` in turns, in child processes."""
+    command = [sys.executable, str(Path(__file__).resolve()), *argv, "--json"]
+    print(f"this: {SOURCE}; other: {Path(other).resolve()}")
+    print(f"{'round':>5} {'tree':>5} {'tricks':>6} {'nodes':>12} {'CPU s':>8}")
+    nodes: dict[str, set[tuple[int, int]]] = {"this": set(), "other": set()}
+    cpu: dict[str, dict[int, list[float]]] = {"this": {}, "other": {}}
+    for round_, label, figures in in_turns(command, other, rounds):
+        for tricks_left, searched, seconds in figures:
+            print(f"{round_:5} {label:>5} {tricks_left:6} {searched:12,} {seconds:8.2f}")
+            nodes[label].add((tricks_left, searched))
+            cpu[label].setdefault(tricks_left, []).append(seconds)
+    same = "the same" if nodes["this"] == nodes["other"] else "NOT the same"
+    print(f"nodes searched: {same} in both trees")
+    for tricks_left, times in cpu["this"].items():
+        this, theirs = min(times), min(cpu["other"][tricks_left])
+        print(
+            f"{tricks_left} tricks: best CPU {this:.2f} s this, {theirs:.2f} s other "
+            f"({100 * (theirs / this - 1):+.1f}% faster this)"
+        )
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -126,10 +165,29 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--card-values", action="store_true", help="card_values for the score instead"
     )
+    parser.add_argument("--json", action="store_true", help="print each row's nodes and CPU s")
+    parser.add_argument(
+        "--against", metavar="SRC", help="A/B: compare with the frenchtarot package in SRC"
+    )
+    parser.add_argument("--rounds", type=int, default=4, help="turns of each tree (--against)")
     args = parser.parse_args(argv)
     if args.quick:
         args.tricks, args.positions, args.deep = [4, 6, 8], 5, 5
+    if args.against:
+        rows = ["--tricks", *map(str, args.tricks), "--positions", str(args.positions)]
+        rows += ["--deep", str(args.deep), "--cap", str(args.cap), "--seats", str(args.seats)]
+        against(args.against, args.rounds, rows + ["--card-values"] * args.card_values)
+        return
     rules = ft.RULES_BY_SEATS[args.seats]
+    if args.json:
+        row = measure_cards if args.card_values else measure
+        figures = []
+        for tricks_left in args.tricks:
+            count = args.positions if tricks_left < 10 else args.deep
+            _, nodes, seconds = row(rules, tricks_left, count, args.cap)
+            figures.append((tricks_left, nodes, seconds))
+        print(json.dumps(figures))
+        return
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     build = "compiled" if ft.compiled else "pure"
     what = "card_values (score)" if args.card_values else "solve (card points)"
@@ -145,7 +203,7 @@ def main(argv: list[str] | None = None) -> None:
     for tricks_left in args.tricks:
         count = args.positions if tricks_left < 10 else args.deep
         row = measure_cards if args.card_values else measure
-        print(row(rules, tricks_left, count, args.cap), flush=True)
+        print(row(rules, tricks_left, count, args.cap)[0], flush=True)
     if hasattr(os, "getloadavg"):
         print(f"# load average {os.getloadavg()[0]:.2f} at the end")
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import functools
-import inspect
 import itertools
 import pickle
 import random
@@ -15,7 +14,7 @@ import pytest
 
 import frenchtarot as ft
 from frenchtarot import Action, Contract, IllegalActionError, Pass, Phase, Play, Rule, Score, State
-from frenchtarot._core.state import make_state
+from frenchtarot._core.state import _ALL_FIELDS
 from frenchtarot.errors import InvalidDealError, InvalidDealTypeError, TarotError
 from frenchtarot.rules import LUDICASH, RULES_BY_SEATS
 from frenchtarot.testing import (
@@ -223,9 +222,9 @@ def card_losing_apply(state: State, action: Action) -> State:
     """Forget the dog during the bidding."""
     result = ft.apply(state, action)
     if result.phase is Phase.BIDDING:
-        _, fields = result.__reduce__()  # every field, in the order of make_state's keywords
-        named = dict(zip(inspect.signature(make_state).parameters, fields, strict=True))
-        return make_state(**{**named, "dog": 0})  # type: ignore[arg-type]
+        rebuild, fields = result.__reduce__()  # every field, in the order of _ALL_FIELDS
+        named = dict(zip(_ALL_FIELDS, fields, strict=True))
+        return rebuild(*{**named, "dog": 0}.values())  # type: ignore[operator,no-any-return]
     return result
 
 

@@ -15,7 +15,8 @@ from typing import Any, Final, TypeVar
 
 from frenchtarot._core import flow as _flow
 from frenchtarot._core import masks as _masks
-from frenchtarot._core.state import State, make_state
+from frenchtarot._core.record import DealRecord
+from frenchtarot._core.state import State, next_state
 from frenchtarot._deal_values import Annulment, AnnulReason
 from frenchtarot.actions import Phase
 from frenchtarot.rules import Rules
@@ -111,23 +112,25 @@ def start(rules: Rules, dealer: int, hands: tuple[int, ...], dog: int) -> State:
     sec = petit_sec_seat(hands)
     annulled = sec is not None
     first = _flow.first_bidder(rules, dealer)
-    return make_state(
-        rules=rules,
-        dealer=dealer,
+    return next_state(
+        deal=DealRecord(
+            rules=rules,
+            dealer=dealer,
+            dog=dog,
+            discard=0,
+            taker=None,
+            contract=None,
+            called=None,
+            partner=None,
+            slam=False,
+            handfuls=(),
+            annulment=Annulment(AnnulReason.PETIT_SEC, sec) if annulled else None,
+        ),
         phase=Phase.ANNULLED if annulled else Phase.BIDDING,
         current=None if annulled else first,
         hands=hands,
-        dog=dog,
-        discard=0,
-        taker=None,
-        contract=None,
-        called=None,
-        partner=None,
-        slam=False,
-        handfuls=(),
         tricks=(),
         trick=(),
         leader=first,
-        history=(),
-        annulment=Annulment(AnnulReason.PETIT_SEC, sec) if annulled else None,
+        chain=((),),
     )

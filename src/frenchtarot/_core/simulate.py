@@ -20,7 +20,8 @@ from frenchtarot._core import masks as _masks
 from frenchtarot._core.calling import callable_mask, camp_mask, opening_lead_mask, partner_of
 from frenchtarot._core.ecart import discard_mask
 from frenchtarot._core.handful import canonical_displays
-from frenchtarot._core.state import State, make_state, masks_of
+from frenchtarot._core.record import DealRecord
+from frenchtarot._core.state import State, masks_of, next_state
 from frenchtarot._core.transitions import SLAM_ACTIONS, bidding_words
 from frenchtarot._core.tricks import LEADS, follow_mask, trick_winner
 from frenchtarot._deal_values import Annulment, AnnulReason, Handful, Trick
@@ -109,25 +110,27 @@ def random_rollout(state: State, rng: random.Random) -> State:
             seat = following[seat]
         phase = _flow.after_bidding(rules, contract)
         if phase is Phase.ANNULLED:
-            return make_state(
-                rules=rules,
-                dealer=dealer,
+            return next_state(
+                deal=DealRecord(
+                    rules=rules,
+                    dealer=dealer,
+                    dog=dog,
+                    discard=ecart,
+                    taker=None,
+                    contract=None,
+                    called=None,
+                    partner=None,
+                    slam=slam,
+                    handfuls=state.handfuls,
+                    annulment=Annulment(AnnulReason.ALL_PASSED),
+                ),
                 phase=phase,
                 current=None,
                 hands=hands,
-                dog=dog,
-                discard=ecart,
-                taker=None,
-                contract=None,
-                called=None,
-                partner=None,
-                slam=slam,
-                handfuls=state.handfuls,
                 tricks=state.tricks,
                 trick=trick,
                 leader=leader,
-                history=tuple(history),
-                annulment=Annulment(AnnulReason.ALL_PASSED),
+                chain=(tuple(history),),
             )
         assert taker is not None
         seat = taker
@@ -224,23 +227,25 @@ def random_rollout(state: State, rng: random.Random) -> State:
         played = ()
         led, top = 0, -1
 
-    return make_state(
-        rules=rules,
-        dealer=dealer,
+    return next_state(
+        deal=DealRecord(
+            rules=rules,
+            dealer=dealer,
+            dog=dog,
+            discard=ecart,
+            taker=taker,
+            contract=contract,
+            called=called,
+            partner=partner,
+            slam=slam,
+            handfuls=tuple(handfuls),
+            annulment=None,
+        ),
         phase=Phase.DONE,
         current=None,
         hands=tuple(work),
-        dog=dog,
-        discard=ecart,
-        taker=taker,
-        contract=contract,
-        called=called,
-        partner=partner,
-        slam=slam,
-        handfuls=tuple(handfuls),
         tricks=tuple(tricks),
         trick=(),
         leader=leader,
-        history=tuple(history),
-        annulment=None,
+        chain=(tuple(history),),
     )

@@ -6,18 +6,17 @@ Make states with :func:`frenchtarot.new_deal` or :func:`frenchtarot.deal_from`, 
 class itself (the public home of the class is :mod:`frenchtarot.state`).
 
 The rest of the rules core works on a state through the few operations defined here, the
-masks view (:func:`masks_of`) and the constructors (:func:`make_state`,
-:func:`next_state`), and in two modules beside this one: the play of a card, the hot path
-(:mod:`~frenchtarot._core.play`), and the other transitions' copy with changes
-(:mod:`~frenchtarot._core.evolve`). No other module reads a state's private slots. The
-fields that playing a card never changes are kept in a shared
-:class:`~frenchtarot._core.record.DealRecord`.
+masks view (:func:`masks_of`) and the constructor (:func:`next_state`), and in two modules
+beside this one: the play of a card, the hot path (:mod:`~frenchtarot._core.play`), and the
+other transitions' copy with changes (:mod:`~frenchtarot._core.evolve`). No other module
+reads a state's private slots. The fields that playing a card never changes are kept in a
+shared :class:`~frenchtarot._core.record.DealRecord`, made by its own constructor.
 """
 
 from __future__ import annotations
 
 import types
-from typing import Final, SupportsIndex, final
+from typing import Any, Final, SupportsIndex, final
 
 from attrs.exceptions import FrozenInstanceError
 
@@ -40,7 +39,6 @@ __all__ = [
     "MaskView",
     "State",
     "check_state",
-    "make_state",
     "masks_of",
     "next_state",
     "record_of",
@@ -116,42 +114,16 @@ class _Draft(_StateSlots):
     __slots__ = ()
 
 
-def make_state(
-    *,
-    rules: Rules,
-    dealer: int,
-    phase: Phase,
-    current: int | None,
-    hands: tuple[int, ...],
-    dog: int,
-    discard: int,
-    taker: int | None,
-    contract: Contract | None,
-    called: Card | None,
-    partner: int | None,
-    slam: bool,
-    handfuls: tuple[Handful, ...],
-    tricks: tuple[Trick, ...],
-    trick: tuple[int, ...],
-    leader: int,
-    history: tuple[Action, ...],
-    annulment: Annulment | None,
-) -> State:
-    """A :class:`State` from all its fields (hands, dog, écart and trick as masks and indices).
-
-    Nothing is checked: the callers are the dealing and the playout, which build right
-    states, and unpickling.
-    """
-    deal = DealRecord(
-        rules, dealer, dog, discard, taker, contract, called, partner, slam, handfuls, annulment
-    )
-    return next_state(deal, phase, current, hands, tricks, trick, leader, (history,))
-
-
 def _unpickle(*fields: object) -> State:
     """A state from :meth:`State._fields`, for pickle (which passes arguments by position)."""
-    return make_state(**dict(zip(_ALL_FIELDS, fields, strict=True)))  # type: ignore[arg-type]
+    named: dict[str, Any] = dict(zip(_ALL_FIELDS, fields, strict=True))
+    chain = (named.pop("history"),)
+    own = {name: named.pop(name) for name in _OWN_FIELDS}
+    return next_state(DealRecord(**named), chain=chain, **own)
 
+
+_OWN_FIELDS: Final = ("phase", "current", "hands", "tricks", "trick", "leader")
+"""A state's own fields, not its record's, in :func:`next_state`'s order (the history aside)."""
 
 _ALL_FIELDS: Final = (
     "rules",
@@ -173,7 +145,7 @@ _ALL_FIELDS: Final = (
     "history",
     "annulment",
 )
-"""The fields of a state in :meth:`State._fields`'s order, the keywords of :func:`make_state`."""
+"""The fields of a state in :meth:`State._fields`'s order: its record's and its own."""
 
 
 def next_state(

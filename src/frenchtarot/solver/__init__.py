@@ -40,6 +40,7 @@ True
 from __future__ import annotations
 
 import math
+from functools import partial
 from typing import Final
 
 from frenchtarot._checks import describe_value
@@ -393,7 +394,8 @@ class Solver:
         """
         objective = _check_objective(objective)
         budget = _check_budget(nodes, seconds)
-        return review_deal(self, state, objective, tricks, budget[0] or None, seconds)
+        solve = partial(self.solve, objective=objective, nodes=budget[0] or None, seconds=seconds)
+        return review_deal(solve, state, objective, tricks)
 
 
 def solve(

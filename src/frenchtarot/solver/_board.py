@@ -267,7 +267,6 @@ class Board:
             ``[seat to play, cards played, led suit mask, top trump, best card, its seat,
             mask of the cards, their half points, the Excuse's seat or -1]``.
         """
-        excuse_label = self.excuse
         led = 0
         top = -1
         best = -1
@@ -277,28 +276,43 @@ class Board:
         excuse = -1
         seat = leader
         for card in trick:
-            if card < excuse_label:
-                if not led:
-                    led = self.trumps
-                if card > top:
-                    top = card
-                if best < 0 or best > excuse_label or card > best:
-                    best = card
-                    best_seat = seat
-            elif card == excuse_label:
-                excuse = seat
-            elif not led:
-                led = self.suit_mask[card]
-                if best < 0:
-                    best = card
-                    best_seat = seat
-            elif best > excuse_label and led >> card & 1 and card > best:
-                best = card
-                best_seat = seat
+            led, top, best, best_seat, excuse = self._played(
+                seat, card, led, top, best, best_seat, excuse
+            )
             mask |= 1 << card
             half += self.half[card]
             seat = (seat + 1) % self.seats
         return [seat, len(trick), led, top, best, best_seat, mask, half, excuse]
+
+    def _played(
+        self, seat: int, card: int, led: int, top: int, best: int, best_seat: int, excuse: int
+    ) -> tuple[int, int, int, int, int]:
+        """The trick's status after ``seat`` plays ``card`` (``_core/tricks.trick_winner``).
+
+        Returns:
+            The led suit's mask, the top trump, the best card, its seat and the Excuse's
+            seat (-1 while it is not played), as :meth:`_status` gives them.
+        """
+        excuse_label = self.excuse
+        if card < excuse_label:
+            if not led:
+                led = self.trumps
+            if card > top:
+                top = card
+            if best < 0 or best > excuse_label or card > best:
+                best = card
+                best_seat = seat
+        elif card == excuse_label:
+            excuse = seat
+        elif not led:
+            led = self.suit_mask[card]
+            if best < 0:
+                best = card
+                best_seat = seat
+        elif best > excuse_label and led >> card & 1 and card > best:
+            best = card
+            best_seat = seat
+        return led, top, best, best_seat, excuse
 
     def set_budget(self, nodes: int, seconds: float) -> None:
         """Stop (raise ``_BudgetSpent``) after ``nodes`` more nodes or ``seconds``."""
@@ -342,53 +356,38 @@ class Board:
 
     def _sure_range(self, leader: int) -> tuple[int, int]:
         """Bounds at the start of a trick with the sure tricks of both camps (``_bounds``)."""
-        return self._sure_low(leader), self._sure_high(leader)
+        return self._sure(1, leader), self._sure(0, leader)
 
-    def _sure_low(self, leader: int) -> int:
-        """A lower bound at a trick's start: the attack's sure points (``_bounds``)."""
-        att = sure_half(
+    def _sure(self, side: int, leader: int) -> int:
+        """A bound at a trick's start from the sure points of the camp ``side`` (``_bounds``).
+
+        For the attack (``side`` 1), a lower bound: its points so far and its sure ones; for
+        the defence (0), an upper bound: the points left but the defence's sure ones.
+        """
+        sure = sure_half(
             self.hands,
             self.camp,
-            1,
+            side,
             leader,
             self.trumps,
             self.suits,
             self.half,
             self.excuse_bit,
-            self.att_won,
+            self.att_won if side else self.def_won,
             not (self.opening_on and self.tricks_left == self.hand_size),
         )
-        low = self.att_half + att
+        half = self.att_half + sure if side else self.att_half + self.left_half - sure
         if self.objective == OBJ_POINTS:
-            return low
+            return half
         if self.objective == OBJ_SCORE:
-            return self._score_low(low)
-        return 1 if low >= 2 * TARGETS[self.bout_base + self.att_bouts.bit_count()] else 0
-
-    def _sure_high(self, leader: int) -> int:
-        """An upper bound at a trick's start: the points left but the defence's sure ones."""
-        defence = sure_half(
-            self.hands,
-            self.camp,
-            0,
-            leader,
-            self.trumps,
-            self.suits,
-            self.half,
-            self.excuse_bit,
-            self.def_won,
-            not (self.opening_on and self.tricks_left == self.hand_size),
-        )
-        high = self.att_half + self.left_half - defence
-        if self.objective == OBJ_POINTS:
-            return high
-        if self.objective == OBJ_SCORE:
-            return self._score_high(high)
-        live = 0
-        for hand in self.hands:
-            live |= hand
-        most = self.bout_base + self.att_bouts.bit_count() + (live & self.bouts).bit_count()
-        return 0 if high < 2 * TARGETS[min(most, 3)] else 1
+            return self._score_low(half) if side else self._score_high(half)
+        bouts = self.bout_base + self.att_bouts.bit_count()
+        if not side:  # the most bouts the attack may end with
+            live = 0
+            for hand in self.hands:
+                live |= hand
+            bouts = min(bouts + (live & self.bouts).bit_count(), 3)
+        return 1 if half >= 2 * TARGETS[bouts] else 0
 
     def _contract_bounds(self) -> tuple[int, int]:
         bouts = self.bout_base + self.att_bouts.bit_count()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
 
 from frenchtarot._core.state import State, record_of
 from frenchtarot._dealing import deal_from
@@ -11,9 +11,6 @@ from frenchtarot.actions import Phase, Play
 from frenchtarot.errors import InvalidSettingsError, NotInPlayError, TarotTypeError
 from frenchtarot.scoring import score
 from frenchtarot.solver._values import Objective, Review, Solution
-
-if TYPE_CHECKING:
-    from frenchtarot.solver import Solver
 
 
 def _final(state: State, objective: Objective) -> Solution:
@@ -31,14 +28,13 @@ def _final(state: State, objective: Objective) -> Solution:
 
 
 def review_deal(
-    solver: Solver,
-    state: object,
-    objective: Objective,
-    tricks: object,
-    nodes: int | None,
-    seconds: float | None,
+    solve: Callable[[State], Solution], state: object, objective: Objective, tricks: object
 ) -> tuple[Review, ...]:
-    """The reviews of :func:`frenchtarot.solver.analyse`, computed with ``solver``."""
+    """The reviews of :func:`frenchtarot.solver.analyse`, each position valued by ``solve``.
+
+    ``solve`` gives the :class:`Solution` of a position of the card play for ``objective``
+    (the solver's :meth:`~frenchtarot.solver.Solver.solve` with the budget of each position).
+    """
     if not isinstance(state, State):
         raise TarotTypeError(f"expected a State, not {type(state).__name__}")
     if state.phase is not Phase.PLAY and state.phase is not Phase.DONE:
@@ -65,7 +61,7 @@ def review_deal(
             if position.phase is Phase.DONE:
                 found = _final(position, objective)
             else:
-                found = solver.solve(position, objective, nodes=nodes, seconds=seconds)
+                found = solve(position)
             values[position] = found
         return found
 

@@ -27,9 +27,10 @@ The techniques of the bridge double-dummy solvers, each one switchable by :class
   ``_score_high``: the score grows with the attack's points and bouts, the petit au bout
   and the slam bounded apart).
 
-Only the hot path restates the rules: ``_legal`` (``_core/tricks.follow_mask``), ``_after``
-and ``_status`` (``_core/tricks.trick_winner``), ``_end_trick`` and ``_leaf``
-(``_core/tally.py``); ``_bounds.py`` reasons on the same rules without playing them.
+Only the hot path restates the rules: ``_legal`` (``_core/tricks.follow_mask``),
+``Board._played`` (``_core/tricks.trick_winner``, for ``_after`` and ``Board._status``),
+``_end_trick`` and ``_leaf`` (``_core/tally.py``); ``_bounds.py`` reasons on the same rules
+without playing them.
 
 The public layer drives it with null windows (a bisection on the value) for the exact value.
 """
@@ -167,10 +168,10 @@ class Search(Board):
                 return high
         if not self.use_table or (self.opening_on and self.tricks_left == self.hand_size):
             if self.sure:
-                low = self._sure_low(leader)
+                low = self._sure(1, leader)
                 if low >= beta:
                     return low
-                high = self._sure_high(leader)
+                high = self._sure(0, leader)
                 if high <= alpha:
                     return high
             return self._play(leader, 0, 0, -1, -1, leader, 0, 0, -1, alpha, beta, -1)
@@ -189,12 +190,12 @@ class Search(Board):
                 return high
             first = entry[2]
         if self.sure:  # after the table: its entry holds the sure bounds once stored
-            sure = self._sure_low(leader)
+            sure = self._sure(1, leader)
             if sure > low:
                 low = sure
                 if low >= beta:
                     return low
-            sure = self._sure_high(leader)
+            sure = self._sure(0, leader)
             if sure < high:
                 high = sure
                 if high <= alpha:
@@ -342,25 +343,9 @@ class Search(Board):
     ) -> int:
         """Play ``card`` from ``seat``'s ``hand`` to the trick, search on, take it back."""
         bit = 1 << card
-        excuse_label = self.excuse
-        if card < excuse_label:
-            if not led:
-                led = self.trumps
-            if card > top:
-                top = card
-            if best < 0 or best > excuse_label or card > best:
-                best = card
-                best_seat = seat
-        elif card == excuse_label:
-            excuse = seat
-        elif not led:
-            led = self.suit_mask[card]
-            if best < 0:
-                best = card
-                best_seat = seat
-        elif best > excuse_label and led & bit and card > best:
-            best = card
-            best_seat = seat
+        led, top, best, best_seat, excuse = self._played(
+            seat, card, led, top, best, best_seat, excuse
+        )
         self.hands[seat] = hand ^ bit
         if pos + 1 == self.seats:
             v = self._end_trick(

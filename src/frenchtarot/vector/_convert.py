@@ -10,7 +10,8 @@ from __future__ import annotations
 import numpy as np
 
 from frenchtarot._core import masks as _masks
-from frenchtarot._core.state import State, make_state, masks_of, record_of
+from frenchtarot._core.record import DealRecord
+from frenchtarot._core.state import State, masks_of, next_state, record_of
 from frenchtarot._deal_values import Handful, Trick
 from frenchtarot.actions import (
     ANNOUNCE_SLAM,
@@ -94,27 +95,29 @@ def to_state(batch: Batch, row: int) -> State:
         cards = tuple(DECK[card] for card in plays[number * seats : (number + 1) * seats])
         tricks.append(Trick._trusted(leader, cards, winner))  # type: ignore[arg-type]
         leader = winner
-    return make_state(
-        rules=rules,
-        dealer=dealer,
+    return next_state(
+        deal=DealRecord(
+            rules=rules,
+            dealer=dealer,
+            dog=_mask(batch.dog_lo[row], batch.dog_hi[row]),
+            discard=_mask(batch.disc_lo[row], batch.disc_hi[row]),
+            taker=taker,
+            contract=None if code < 0 else _CONTRACTS[code],
+            called=None if called is None else DECK[called],
+            partner=_optional(batch.partner[row]),
+            slam=slam,
+            handfuls=tuple(handfuls),
+            annulment=None,
+        ),
         phase=_PHASES[phase],
         current=None if phase >= T.DONE else current,
         hands=tuple(
             _mask(lo, hi) for lo, hi in zip(batch.hands_lo[row], batch.hands_hi[row], strict=True)
         ),
-        dog=_mask(batch.dog_lo[row], batch.dog_hi[row]),
-        discard=_mask(batch.disc_lo[row], batch.disc_hi[row]),
-        taker=taker,
-        contract=None if code < 0 else _CONTRACTS[code],
-        called=None if called is None else DECK[called],
-        partner=_optional(batch.partner[row]),
-        slam=slam,
-        handfuls=tuple(handfuls),
         tricks=tuple(tricks),
         trick=tuple(plays[done * seats :]),
         leader=int(batch.leader[row]),
-        history=tuple(history),
-        annulment=None,
+        chain=(tuple(history),),
     )
 
 
