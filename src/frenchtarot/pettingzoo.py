@@ -37,7 +37,6 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from typing import Any, Final
 
 import numpy as np  # type: ignore[import-not-found, unused-ignore]
@@ -54,7 +53,6 @@ from pettingzoo.utils.wrappers.order_enforcing import (  # type: ignore[import-u
 
 from frenchtarot import encoding, errors
 from frenchtarot._checks import describe_value
-from frenchtarot._core.masks import make_table, select
 from frenchtarot._core.play import legal_cards, play_card
 from frenchtarot._core.state import State
 from frenchtarot._dealing import new_deal
@@ -73,8 +71,10 @@ _MOST_POINTS: Final = 91.0
 _DEFAULT_SEATS: Final = 4
 _PLAY: Final = Phase.PLAY
 _SHARED: Final = len(SHARED_ACTIONS)
-_PLAY_IDS: Final = make_table(range(PLAY_BASE, PLAY_BASE + 78))
-"""The ids of the cards played, as a bit table (see :func:`~frenchtarot._core.masks.select`)."""
+_INT8: Final = np.dtype(np.int8)
+"""The mask's type, made once: NumPy makes an array quicker from a dtype than from a type."""
+_BITS: Final = bytes.maketrans(b"01", b"\x00\x01")
+"""Turns the binary digits of a mask of cards into bytes of 0 and 1."""
 
 
 def _bounds(rules: Rules, perfect_recall: bool) -> tuple[Any, Any]:
@@ -180,6 +180,9 @@ class FrenchTarotEnv(AECEnv):  # type: ignore[misc]
         total = encoding.num_actions(rules)
         self._size: int = len(low)
         self._actions: int = total
+        self._before_cards = bytearray(PLAY_BASE)
+        """The mask's bytes before the cards' ids: a bytearray, so that the mask is one."""
+        self._after_cards = bytes(total - PLAY_BASE - 78)
         space = spaces.Dict(
             {
                 "observation": spaces.Box(low=low, high=high, dtype=np.float32),
@@ -275,16 +278,24 @@ class FrenchTarotEnv(AECEnv):  # type: ignore[misc]
 
     def _observe(self, seat: int) -> dict[str, Any]:
         state: State = self.tarot  # type: ignore[assignment]
-        tensor = self._follower.row(state, seat).copy()
-        mask = np.zeros(self._actions, np.int8)
-        if state.current == seat:
-            ids: Sequence[int]
-            if state.phase is _PLAY and state.tricks:  # after the first trick: cards only
-                ids = select(_PLAY_IDS, legal_cards(state))
-            else:
-                ids = ids_of(legal_actions(state), self.rules)
-            for number in ids:  # a few ids: cheaper than NumPy's fancy indexing
-                mask[number] = 1
+        follower = self._follower
+        if state is follower.state and not follower.stale[seat]:  # row's quick case
+            tensor = follower.rows[seat].copy()
+        else:
+            tensor = follower.row(state, seat).copy()
+        if state.current != seat:
+            return {"observation": tensor, "action_mask": np.zeros(self._actions, _INT8)}
+        if state.phase is _PLAY and state.tricks:  # after the first trick: cards only
+            # The ids of the cards follow one another: the mask's bytes are the bits of the
+            # legal cards' mask (its binary digits, lowest card first), between zeros; an
+            # array over a new bytearray of them costs less than setting the ids one by one.
+            digits = f"{legal_cards(state):078b}".encode()[::-1].translate(_BITS)
+            data = self._before_cards + digits + self._after_cards
+            mask = np.ndarray(self._actions, _INT8, data)
+        else:
+            mask = np.zeros(self._actions, _INT8)
+            for number in ids_of(legal_actions(state), self.rules):
+                mask[number] = 1  # a few ids: cheaper than NumPy's fancy indexing
         return {"observation": tensor, "action_mask": mask}
 
     def step(self, action: int | None) -> None:
