@@ -7,9 +7,9 @@ writing the tensors again from the history at every call: a card played changes 
 entries of every seat's buffer (the same in each) and clears one card of the player's hand.
 The fields of one seat (its hand, what it saw of the écart, what it knows of the taker's
 camp, its dealt hand...) are written again from the state, for that seat only and when its
-tensor is next asked for, after any action other than a card played in the ordinary way (a
-bid that ends the bidding, the call, the écart, the slam decision, a handful, the called
-card played). The result equals :func:`~frenchtarot.encoding.information_state_tensor` (or,
+tensor is next asked for, after the few actions that change them (a bid that ends the
+bidding, the call, the écart: the taker's only, without perfect recall; the called card
+played, and the end of a deal with a call). The result equals :func:`~frenchtarot.encoding.information_state_tensor` (or,
 its first entries, :func:`~frenchtarot.encoding.observation_tensor`) of the seat's
 :func:`~frenchtarot.observe`; a state the follower has not followed (the first of a deal, a
 finished deal, one set from outside) is written from its observation instead.
@@ -255,7 +255,8 @@ class Follower(Generic[BufferT]):
             self.deltas = score(after).deltas
             for place, delta in enumerate(self.deltas):
                 self._set(at["score"] + place, float(delta))
-            self.stale = [True] * self.seats
+            if self._calls:  # the partner is known to all (nothing else of a seat's changes)
+                self.stale = [True] * self.seats
 
     def _other(self, before: State, action: Action, after: State, seat: int, phase: Phase) -> None:
         """Every action but a card played: the bidding, the call, the écart, slam, handfuls."""
@@ -299,8 +300,15 @@ class Follower(Generic[BufferT]):
                 set_(at["dog"] + index, 1.0)
             taker: int = after.taker  # type: ignore[assignment]
             self._add(self._hand_sizes + taker, float(self.rules.dog_size))
-        if phase is not _BIDDING or after.phase is not _BIDDING:
-            self.stale = [True] * seats  # the seats' own fields may have changed
+        # The seats' own fields that may have changed: only the call, the écart and the
+        # bidding's end change any (the slam decision and the handfuls are public).
+        if phase is _BIDDING:
+            if after.phase is not _BIDDING:  # the taker may have taken the dog
+                self.stale = [True] * seats
+        elif isinstance(action, Call) or (isinstance(action, Discard) and self.recall):
+            self.stale = [True] * seats  # the camps; each seat's view of the écart in order
+        elif isinstance(action, Discard):
+            self.stale[seat] = True  # the taker's hand and écart
 
     def _play(self, before: State, action: Play, after: State, seat: int) -> bool:
         """A card played: change its entries; whether the trick goes on (the next seat set).
