@@ -57,7 +57,7 @@ from frenchtarot._core.play import legal_cards, play_card
 from frenchtarot._core.state import State
 from frenchtarot._dealing import new_deal
 from frenchtarot._engine import apply, legal_actions
-from frenchtarot.actions import Phase, Play
+from frenchtarot.actions import PLAYS, Action, Phase, Play
 from frenchtarot.encoding._follow import Follower
 from frenchtarot.encoding._ids import PLAY_BASE, SHARED_ACTIONS, ids_of, offered_action
 from frenchtarot.errors import IllegalActionError, InvalidRulesError, TarotTypeError
@@ -75,6 +75,8 @@ _INT8: Final = np.dtype(np.int8)
 """The mask's type, made once: NumPy makes an array quicker from a dtype than from a type."""
 _BITS: Final = bytes.maketrans(b"01", b"\x00\x01")
 """Turns the binary digits of a mask of cards into bytes of 0 and 1."""
+_CARD_IDS: Final = range(PLAY_BASE, PLAY_BASE + 78)
+"""The ids of the cards played."""
 
 
 def _bounds(rules: Rules, perfect_recall: bool) -> tuple[Any, Any]:
@@ -309,13 +311,22 @@ class FrenchTarotEnv(AECEnv):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         state: State = self.tarot  # type: ignore[assignment]
-        if action.__class__ is int or (
+        if action.__class__ is int and action in _CARD_IDS and state.phase is _PLAY:  # most
+            chosen: Action = PLAYS[action - PLAY_BASE]
+            try:
+                after = play_card(state, chosen, state.current)  # type: ignore[arg-type]
+            except IllegalActionError:  # not offered: say so in the ids' terms
+                offered_action(action, legal_actions(state), self.rules)
+                raise  # pragma: no cover - a card play_card refuses is never offered
+        elif action.__class__ is int or (
             isinstance(action, (int, np.integer)) and not isinstance(action, bool)
         ):
             number = int(action)
-            chosen = SHARED_ACTIONS[number] if 0 <= number < _SHARED else None
-            if chosen is None:  # a handful, a call, or no id: look among those offered
+            shared = SHARED_ACTIONS[number] if 0 <= number < _SHARED else None
+            if shared is None:  # a handful, a call, or no id: look among those offered
                 chosen = offered_action(number, legal_actions(state), self.rules)
+            else:
+                chosen = shared
             try:
                 if chosen.__class__ is Play and state.phase is _PLAY:  # most steps
                     after = play_card(state, chosen, state.current)  # type: ignore[arg-type]

@@ -9,9 +9,10 @@ The fields of one seat (its hand, what it saw of the écart, what it knows of th
 camp, its dealt hand...) are written again from the state, for that seat only and when its
 tensor is next asked for, after the few actions that change them (a bid that ends the
 bidding, the call, the écart: the taker's only, without perfect recall; the called card
-played, and the end of a deal with a call). The result equals :func:`~frenchtarot.encoding.information_state_tensor` (or,
-its first entries, :func:`~frenchtarot.encoding.observation_tensor`) of the seat's
-:func:`~frenchtarot.observe`; a state the follower has not followed (the first of a deal, a
+played, and the end of a deal with a call). The result equals
+:func:`~frenchtarot.encoding.information_state_tensor` (or, its first entries,
+:func:`~frenchtarot.encoding.observation_tensor`) of the seat's :func:`~frenchtarot.observe`;
+a state the follower has not followed (the first of a deal, a
 finished deal, one set from outside) is written from its observation instead.
 """
 
