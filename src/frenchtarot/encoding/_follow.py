@@ -116,6 +116,8 @@ class Follower(Generic[BufferT]):
         """The cards each seat has played, as masks."""
         self.ecart: list[int] = []
         """The écart's cards in order."""
+        self.trick: list[int] = []
+        """The cards of the trick in progress, from its leader on."""
         self.counts: dict[int, float] = {}
         """The public entries that are counts (hand sizes, tricks and points won), by entry."""
         self.deltas: tuple[int, ...] = ()
@@ -155,6 +157,7 @@ class Follower(Generic[BufferT]):
         twin.stale = list(self.stale)
         twin.played = list(self.played)
         twin.ecart = list(self.ecart)
+        twin.trick = list(self.trick)
         twin.counts = dict(self.counts)
         return twin
 
@@ -187,6 +190,7 @@ class Follower(Generic[BufferT]):
             for seat, index in zip(orders[leader], trick, strict=False):
                 self.played[seat] |= 1 << index
         self.ecart = [action.card.index for action in state.history if isinstance(action, Discard)]
+        self.trick = list(trick)
         at = self.at
         rows = self.rows
         if not state.history and state.current is not None:  # a deal's first state
@@ -234,21 +238,66 @@ class Follower(Generic[BufferT]):
             return
         self.state = after
         seat: int = before.current  # type: ignore[assignment]
-        next_seat = after.current
-        phase = before.phase
-        if phase is _PLAY and action.__class__ is Play:
-            if self._play(before, action, after, seat):
-                return  # a card that does not end the trick: the most frequent action
+        if action.__class__ is Play and before.phase is _PLAY:  # the most frequent action
+            # A card that does not end the trick changes five public entries of every row
+            # (the seat to act, then the next, the card played by the seat, in the trick,
+            # the seat's hand size; the trick so far in perfect recall) and one of the
+            # player's row, in one loop over the rows.
+            rows, recall = self.views, self.recall
+            current, played_at, trick_at, sizes_at, hand_at = self._play_offsets
+            index = action.card._index
+            self.played[seat] |= 1 << index
+            rows[seat][hand_at + index] = 0.0
+            sizes = sizes_at + seat
+            counts = self.counts
+            left = counts[sizes] - 1.0
+            counts[sizes] = left
+            if self._calls:
+                called = record_of(before).called
+                if called is not None and called._index == index:
+                    self.stale = [True] * self.seats  # the taker's camp is known to all
+            played = played_at + 78 * seat + index
+            in_tricks = (
+                self._tricks + self._block * len(before.tricks) + 78 * seat + index
+                if recall
+                else 0
+            )
+            off = current + seat
+            trick = self.trick
+            position = len(trick)
+            if position + 1 < self.seats:  # the trick goes on: the next seat is to act
+                trick.append(index)
+                on = current + after.current  # type: ignore[operator]
+                in_trick = trick_at + 78 * position + index
+                if recall:
+                    for row in rows:
+                        row[off] = 0.0
+                        row[on] = 1.0
+                        row[played] = 1.0
+                        row[in_trick] = 1.0
+                        row[in_tricks] = 1.0
+                        row[sizes] = left
+                else:
+                    for row in rows:
+                        row[off] = 0.0
+                        row[on] = 1.0
+                        row[played] = 1.0
+                        row[in_trick] = 1.0
+                        row[sizes] = left
+                return
+            ones = [played, in_tricks] if recall else [played]
+            self._last_card(before, after, index, [off], ones, (sizes, left))
+            trick.clear()
         else:
             current = self._current
             rows = self.views
             for row in rows:
                 row[current + seat] = 0.0
-            if next_seat is not None:
+            if after.current is not None:
                 for row in rows:
-                    row[current + next_seat] = 1.0
-            self._other(before, action, after, seat, phase)
-        if next_seat is None:  # the deal is over: its phase, its score; every camp known
+                    row[current + after.current] = 1.0
+            self._other(before, action, after, seat, before.phase)
+        if after.current is None:  # the deal is over: its phase, its score; every camp known
             at = self.at
             if after.phase is Phase.DONE:
                 self._set(at["phase"] + _PHASE_INDEX[_PLAY], 0.0)
@@ -311,78 +360,50 @@ class Follower(Generic[BufferT]):
         elif isinstance(action, Discard):
             self.stale[seat] = True  # the taker's hand and écart
 
-    def _play(self, before: State, action: Play, after: State, seat: int) -> bool:
-        """A card played: change its entries; whether the trick goes on (the next seat set).
+    def _last_card(
+        self,
+        before: State,
+        after: State,
+        index: int,
+        zeros: list[int],
+        ones: list[int],
+        size: tuple[int, float],
+    ) -> None:
+        """The trick's last card (``index``) played, besides the player's hand.
 
-        A card that does not end the trick changes five public entries of every row (the
-        seat to act, then the next, the card played by the seat, in the trick, the seat's
-        hand size) and one of the player's row, all in one loop.
+        ``zeros`` and ``ones`` hold the public entries the card itself sets to 0 and 1,
+        ``size`` the player's hand-size entry and its value. The trick is cleared from the
+        rows (its last card never was in them), its winner counts it and leads the next
+        trick, if any: every public entry set in one loop over the rows.
         """
-        rows, seats, recall = self.views, self.seats, self.recall
-        current, played_at, trick_at, sizes_at, hand_at = self._play_offsets
-        index = action.card._index
-        trick = masks_of(before)[1]
-        position = len(trick)
-        self.played[seat] |= 1 << index
-        played = played_at + 78 * seat + index
-        in_trick = trick_at + 78 * position + index
-        number = len(before.tricks)
-        in_tricks = self._tricks + self._block * number + 78 * seat + index if recall else 0
-        sizes = sizes_at + seat
-        counts = self.counts
-        left = counts[sizes] - 1.0
-        counts[sizes] = left
-        rows[seat][hand_at + index] = 0.0
-        if self._calls:
-            called = record_of(before).called
-            if called is not None and called._index == index:
-                self.stale = [True] * seats  # the taker's camp is known to all
-        off = current + seat
-        if position + 1 < seats:  # the trick goes on: the next seat is to act
-            on = current + after.current  # type: ignore[operator]
-            if recall:
-                for row in rows:
-                    row[off] = 0.0
-                    row[on] = 1.0
-                    row[played] = 1.0
-                    row[in_trick] = 1.0
-                    row[in_tricks] = 1.0
-                    row[sizes] = left
-            else:
-                for row in rows:
-                    row[off] = 0.0
-                    row[on] = 1.0
-                    row[played] = 1.0
-                    row[in_trick] = 1.0
-                    row[sizes] = left
-            return True
-        # The trick's last card: it is not left in the trick, which is cleared.
-        for row in rows:
-            row[off] = 0.0
-            row[played] = 1.0
-            row[sizes] = left
-        if self.recall:
-            for row in rows:
-                row[in_tricks] = 1.0
-        set_ = self._set
-        start = self._trick_at
-        for place, card in enumerate(trick):
-            set_(start + 78 * place + card, 0.0)
+        seats, won, trick_at = self.seats, self._won, self._trick_at
+        trick = self.trick
+        zeros += [trick_at + 78 * place + card for place, card in enumerate(trick)]
+        zeros.append(self._leader_at + masks_of(before)[2])
         winner = after.tricks[-1].winner
-        won = self._won
-        self._add(won + winner, 1.0)
+        if after.current is not None:  # the winner leads the next trick
+            ones += (self._current + winner, self._leader_at + winner)
+            if self.recall:
+                ones.append(self._tricks + self._block * len(after.tricks) + 78 * seats + winner)
         half = HALF_POINTS[index]
         for card in trick:
             half += HALF_POINTS[card]
-        self._add(won + seats + winner, half / 2)
-        set_(self._leader_at + masks_of(before)[2], 0.0)
-        if after.current is None:  # the last trick: no leader any more
-            return False
-        set_(self._current + winner, 1.0)  # the winner leads the next trick
-        set_(self._leader_at + winner, 1.0)
-        if self.recall:
-            set_(self._tricks + self._block * (number + 1) + 78 * seats + winner, 1.0)
-        return False
+        counts = self.counts
+        tricks_at = won + winner
+        points_at = won + seats + winner
+        tricks_won = counts[tricks_at] + 1.0
+        points = counts[points_at] + half / 2
+        counts[tricks_at] = tricks_won
+        counts[points_at] = points
+        sizes, left = size
+        for row in self.views:
+            for entry in zeros:
+                row[entry] = 0.0
+            for entry in ones:
+                row[entry] = 1.0
+            row[sizes] = left
+            row[tricks_at] = tricks_won
+            row[points_at] = points
 
     # --- Writing a seat's tensor ----------------------------------------------------------
 
