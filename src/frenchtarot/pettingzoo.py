@@ -57,9 +57,9 @@ from frenchtarot._core.play import legal_cards, play_card
 from frenchtarot._core.state import State
 from frenchtarot._dealing import new_deal
 from frenchtarot._engine import apply, legal_actions
-from frenchtarot.actions import PLAYS, Action, Phase, Play
+from frenchtarot.actions import PLAYS, Action, DeclareHandful, Phase, Play
 from frenchtarot.encoding._follow import Follower
-from frenchtarot.encoding._ids import PLAY_BASE, SHARED_ACTIONS, ids_of, offered_action
+from frenchtarot.encoding._ids import PLAY_BASE, SHARED_ACTIONS, id_of, ids_of, offered_action
 from frenchtarot.errors import IllegalActionError, InvalidRulesError, TarotTypeError
 from frenchtarot.rules import RULES_BY_SEATS, Rules, find_rules
 from frenchtarot.scoring import returns
@@ -287,13 +287,18 @@ class FrenchTarotEnv(AECEnv):  # type: ignore[misc]
             tensor = follower.row(state, seat).copy()
         if state.current != seat:
             return {"observation": tensor, "action_mask": np.zeros(self._actions, _INT8)}
-        if state.phase is _PLAY and state.tricks:  # after the first trick: cards only
+        if state.phase is _PLAY:
             # The ids of the cards follow one another: the mask's bytes are the bits of the
             # legal cards' mask (its binary digits, lowest card first), between zeros; an
             # array over a new bytearray of them costs less than setting the ids one by one.
             digits = f"{legal_cards(state):078b}".encode()[::-1].translate(_BITS)
             data = self._before_cards + digits + self._after_cards
             mask = np.ndarray(self._actions, _INT8, data)
+            if not state.tricks:  # the first trick: the handfuls on offer come first
+                for action in legal_actions(state):
+                    if action.__class__ is not DeclareHandful:
+                        break
+                    mask[id_of(action, self.rules)] = 1
         else:
             mask = np.zeros(self._actions, _INT8)
             for number in ids_of(legal_actions(state), self.rules):
