@@ -7,9 +7,9 @@ writing the tensors again from the history at every call: a card played changes 
 entries of every seat's buffer (the same in each) and clears one card of the player's hand.
 The fields of one seat (its hand, what it saw of the écart, what it knows of the taker's
 camp, its dealt hand...) are written again from the state, for that seat only and when its
-tensor is next asked for, after the few actions that change them (a bid that ends the
-bidding, the call, the écart: the taker's only, without perfect recall; the called card
-played, and the end of a deal with a call). The result equals
+tensor is next asked for, after the few actions that change them (the taker's after a bid
+that gives it the dog; everyone's after the call; the écart: the taker's only, without
+perfect recall; the called card played, and the end of a deal with a call). The result equals
 :func:`~frenchtarot.encoding.information_state_tensor` (or, its first entries,
 :func:`~frenchtarot.encoding.observation_tensor`) of the seat's :func:`~frenchtarot.observe`;
 a state the follower has not followed (the first of a deal, a
@@ -350,11 +350,11 @@ class Follower(Generic[BufferT]):
                 set_(at["dog"] + index, 1.0)
             taker: int = after.taker  # type: ignore[assignment]
             self._add(self._hand_sizes + taker, float(self.rules.dog_size))
-        # The seats' own fields that may have changed: only the call, the écart and the
-        # bidding's end change any (the slam decision and the handfuls are public).
+        # The seats' own fields that may have changed: only the call, the écart and the dog
+        # taken change any (the slam decision and the handfuls are public).
         if phase is _BIDDING:
-            if after.phase is not _BIDDING:  # the taker may have taken the dog
-                self.stale = [True] * seats
+            if after.phase is not _BIDDING and _flow.dog_is_public(after.phase, after.contract):
+                self.stale[after.taker] = True  # type: ignore[index] # the dog in its hand
         elif isinstance(action, Call) or (isinstance(action, Discard) and self.recall):
             self.stale = [True] * seats  # the camps; each seat's view of the écart in order
         elif isinstance(action, Discard):
