@@ -280,11 +280,7 @@ class FrenchTarotEnv(AECEnv):  # type: ignore[misc]
 
     def _observe(self, seat: int) -> dict[str, Any]:
         state: State = self.tarot  # type: ignore[assignment]
-        follower = self._follower
-        if state is follower.state and not follower.stale[seat]:  # row's quick case
-            tensor = follower.rows[seat].copy()
-        else:
-            tensor = follower.row(state, seat).copy()
+        tensor = self._follower.row(state, seat).copy()
         if state.current != seat:
             return {"observation": tensor, "action_mask": np.zeros(self._actions, _INT8)}
         if state.phase is _PLAY:

@@ -112,6 +112,9 @@ class Follower(Generic[BufferT]):
         """The entries of each seat's own fields set to 1 when they were last written."""
         self.stale = [True] * seats
         """Whether each seat's own fields are to be written again."""
+        self.marked: list[int | None] = [None] * seats
+        """The seat whose entry of the ``current`` field is set in each row, if any: the seat
+        to act is written in a row when the row is read (it changes at every action)."""
         self.played = [0] * seats
         """The cards each seat has played, as masks."""
         self.ecart: list[int] = []
@@ -131,7 +134,6 @@ class Follower(Generic[BufferT]):
         self._leader_at = at["leader"]
         self._hand = at["hand"]
         self._play_offsets = (
-            self._current,
             self._played,
             self._trick_at,
             self._hand_sizes,
@@ -155,6 +157,7 @@ class Follower(Generic[BufferT]):
         twin.views = [_writable(row) for row in twin.rows]
         twin.ones = [list(ones) for ones in self.ones]
         twin.stale = list(self.stale)
+        twin.marked = list(self.marked)
         twin.played = list(self.played)
         twin.ecart = list(self.ecart)
         twin.trick = list(self.trick)
@@ -200,8 +203,9 @@ class Follower(Generic[BufferT]):
                     fill(0.0)
                 else:
                     row[:] = [0.0] * self.size  # type: ignore[index, assignment]
-            for entry in (at["dealer"] + state.dealer, at["phase"], at["current"] + state.current):
+            for entry in (at["dealer"] + state.dealer, at["phase"]):
                 self._set(entry, 1.0)
+            self.marked = [None] * seats
             for seat, hand in enumerate(hands):
                 self._set(self._hand_sizes + seat, float(hand.bit_count()))
         else:
@@ -213,6 +217,7 @@ class Follower(Generic[BufferT]):
                     writer(public, field.offset, seen)
             for row in rows:
                 row[:] = public  # type: ignore[index, assignment]
+            self.marked = [state.current] * seats
         first = rows[0]
         self.counts = {entry: float(first[entry]) for entry in self._counted}
         self.ones = [[] for _ in range(seats)]
@@ -239,12 +244,12 @@ class Follower(Generic[BufferT]):
         self.state = after
         seat: int = before.current  # type: ignore[assignment]
         if action.__class__ is Play and before.phase is _PLAY:  # the most frequent action
-            # A card that does not end the trick changes five public entries of every row
-            # (the seat to act, then the next, the card played by the seat, in the trick,
-            # the seat's hand size; the trick so far in perfect recall) and one of the
-            # player's row, in one loop over the rows.
+            # A card that does not end the trick changes three public entries of every row
+            # (the card played by the seat, in the trick, the seat's hand size; and the
+            # trick so far in perfect recall) and one of the player's row, in one loop over
+            # the rows. The seat to act is written when a row is read.
             rows, recall = self.views, self.recall
-            current, played_at, trick_at, sizes_at, hand_at = self._play_offsets
+            played_at, trick_at, sizes_at, hand_at = self._play_offsets
             index = action.card._index
             self.played[seat] |= 1 << index
             rows[seat][hand_at + index] = 0.0
@@ -262,40 +267,27 @@ class Follower(Generic[BufferT]):
                 if recall
                 else 0
             )
-            off = current + seat
             trick = self.trick
             position = len(trick)
             if position + 1 < self.seats:  # the trick goes on: the next seat is to act
                 trick.append(index)
-                on = current + after.current  # type: ignore[operator]
                 in_trick = trick_at + 78 * position + index
                 if recall:
                     for row in rows:
-                        row[off] = 0.0
-                        row[on] = 1.0
                         row[played] = 1.0
                         row[in_trick] = 1.0
                         row[in_tricks] = 1.0
                         row[sizes] = left
                 else:
                     for row in rows:
-                        row[off] = 0.0
-                        row[on] = 1.0
                         row[played] = 1.0
                         row[in_trick] = 1.0
                         row[sizes] = left
                 return
             ones = [played, in_tricks] if recall else [played]
-            self._last_card(before, after, index, [off], ones, (sizes, left))
+            self._last_card(before, after, index, ones, (sizes, left))
             trick.clear()
         else:
-            current = self._current
-            rows = self.views
-            for row in rows:
-                row[current + seat] = 0.0
-            if after.current is not None:
-                for row in rows:
-                    row[current + after.current] = 1.0
             self._other(before, action, after, seat, before.phase)
         if after.current is None:  # the deal is over: its phase, its score; every camp known
             at = self.at
@@ -365,24 +357,23 @@ class Follower(Generic[BufferT]):
         before: State,
         after: State,
         index: int,
-        zeros: list[int],
         ones: list[int],
         size: tuple[int, float],
     ) -> None:
         """The trick's last card (``index``) played, besides the player's hand.
 
-        ``zeros`` and ``ones`` hold the public entries the card itself sets to 0 and 1,
-        ``size`` the player's hand-size entry and its value. The trick is cleared from the
+        ``ones`` holds the public entries the card itself sets to 1, ``size`` the player's
+        hand-size entry and its value. The trick is cleared from the
         rows (its last card never was in them), its winner counts it and leads the next
         trick, if any: every public entry set in one loop over the rows.
         """
         seats, won, trick_at = self.seats, self._won, self._trick_at
         trick = self.trick
-        zeros += [trick_at + 78 * place + card for place, card in enumerate(trick)]
+        zeros = [trick_at + 78 * place + card for place, card in enumerate(trick)]
         zeros.append(self._leader_at + masks_of(before)[2])
         winner = after.tricks[-1].winner
         if after.current is not None:  # the winner leads the next trick
-            ones += (self._current + winner, self._leader_at + winner)
+            ones.append(self._leader_at + winner)
             if self.recall:
                 ones.append(self._tricks + self._block * len(after.tricks) + 78 * seats + winner)
         half = HALF_POINTS[index]
@@ -418,6 +409,15 @@ class Follower(Generic[BufferT]):
         if self.stale[seat]:
             self._own(state, seat, row)
             self.stale[seat] = False
+        to_act = state.current
+        marked = self.marked[seat]
+        if marked != to_act:  # the seat to act, written when the row is read
+            view = self.views[seat]
+            if marked is not None:
+                view[self._current + marked] = 0.0
+            if to_act is not None:
+                view[self._current + to_act] = 1.0
+            self.marked[seat] = to_act
         return row
 
     def write(self, state: State, seat: int, out: TensorBuffer) -> None:
