@@ -312,7 +312,8 @@ class FrenchTarotEnv(AECEnv):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         state: State = self.tarot  # type: ignore[assignment]
-        if action.__class__ is int and action in _CARD_IDS and state.phase is _PLAY:  # most
+        if action.__class__ is int and action in _CARD_IDS and state.phase is _PLAY:
+            # A card's id in the play, most steps: straight to the core's play rule.
             chosen: Action = PLAYS[action - PLAY_BASE]
             try:
                 after = play_card(state, chosen, state.current)  # type: ignore[arg-type]
