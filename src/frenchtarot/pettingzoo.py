@@ -288,17 +288,19 @@ class FrenchTarotEnv(AECEnv):  # type: ignore[misc]
             # legal cards' mask (its binary digits, lowest card first), between zeros; an
             # array over a new bytearray of them costs less than setting the ids one by one.
             digits = f"{legal_cards(state):078b}".encode()[::-1].translate(_BITS)
-            data = self._before_cards + digits + self._after_cards
-            mask = np.ndarray(self._actions, _INT8, data)
+            data = self._before_cards + digits
+            if self._after_cards:  # the calls' ids, five players
+                data += self._after_cards
             if not state.tricks:  # the first trick: the handfuls on offer come first
                 for action in legal_actions(state):
                     if action.__class__ is not DeclareHandful:
                         break
-                    mask[id_of(action, self.rules)] = 1
+                    data[id_of(action, self.rules)] = 1
         else:
-            mask = np.zeros(self._actions, _INT8)
+            data = bytearray(self._actions)
             for number in ids_of(legal_actions(state), self.rules):
-                mask[number] = 1  # a few ids: cheaper than NumPy's fancy indexing
+                data[number] = 1
+        mask = np.ndarray(self._actions, _INT8, data)
         return {"observation": tensor, "action_mask": mask}
 
     def step(self, action: int | None) -> None:
