@@ -37,7 +37,6 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from typing import Any, Final
 
 import numpy as np  # type: ignore[import-not-found, unused-ignore]
@@ -54,14 +53,13 @@ from pettingzoo.utils.wrappers.order_enforcing import (  # type: ignore[import-u
 
 from frenchtarot import encoding, errors
 from frenchtarot._checks import describe_value
-from frenchtarot._core.masks import make_table, select
 from frenchtarot._core.play import legal_cards, play_card
 from frenchtarot._core.state import State
 from frenchtarot._dealing import new_deal
 from frenchtarot._engine import apply, legal_actions
-from frenchtarot.actions import Phase, Play
+from frenchtarot.actions import PLAYS, Action, DeclareHandful, Phase, Play
 from frenchtarot.encoding._follow import Follower
-from frenchtarot.encoding._ids import PLAY_BASE, SHARED_ACTIONS, ids_of, offered_action
+from frenchtarot.encoding._ids import PLAY_BASE, SHARED_ACTIONS, id_of, ids_of, offered_action
 from frenchtarot.errors import IllegalActionError, InvalidRulesError, TarotTypeError
 from frenchtarot.rules import RULES_BY_SEATS, Rules, find_rules
 from frenchtarot.scoring import returns
@@ -73,8 +71,12 @@ _MOST_POINTS: Final = 91.0
 _DEFAULT_SEATS: Final = 4
 _PLAY: Final = Phase.PLAY
 _SHARED: Final = len(SHARED_ACTIONS)
-_PLAY_IDS: Final = make_table(range(PLAY_BASE, PLAY_BASE + 78))
-"""The ids of the cards played, as a bit table (see :func:`~frenchtarot._core.masks.select`)."""
+_INT8: Final = np.dtype(np.int8)
+"""The mask's type, made once: NumPy makes an array quicker from a dtype than from a type."""
+_BITS: Final = bytes.maketrans(b"01", b"\x00\x01")
+"""Turns the binary digits of a mask of cards into bytes of 0 and 1."""
+_CARD_IDS: Final = range(PLAY_BASE, PLAY_BASE + 78)
+"""The ids of the cards played."""
 
 
 def _bounds(rules: Rules, perfect_recall: bool) -> tuple[Any, Any]:
@@ -180,6 +182,9 @@ class FrenchTarotEnv(AECEnv):  # type: ignore[misc]
         total = encoding.num_actions(rules)
         self._size: int = len(low)
         self._actions: int = total
+        self._before_cards = bytearray(PLAY_BASE)
+        """The mask's bytes before the cards' ids: a bytearray, so that the mask is one."""
+        self._after_cards = bytes(total - PLAY_BASE - 78)
         space = spaces.Dict(
             {
                 "observation": spaces.Box(low=low, high=high, dtype=np.float32),
@@ -276,15 +281,26 @@ class FrenchTarotEnv(AECEnv):  # type: ignore[misc]
     def _observe(self, seat: int) -> dict[str, Any]:
         state: State = self.tarot  # type: ignore[assignment]
         tensor = self._follower.row(state, seat).copy()
-        mask = np.zeros(self._actions, np.int8)
-        if state.current == seat:
-            ids: Sequence[int]
-            if state.phase is _PLAY and state.tricks:  # after the first trick: cards only
-                ids = select(_PLAY_IDS, legal_cards(state))
-            else:
-                ids = ids_of(legal_actions(state), self.rules)
-            for number in ids:  # a few ids: cheaper than NumPy's fancy indexing
-                mask[number] = 1
+        if state.current != seat:
+            return {"observation": tensor, "action_mask": np.zeros(self._actions, _INT8)}
+        if state.phase is _PLAY:
+            # The ids of the cards follow one another: the mask's bytes are the bits of the
+            # legal cards' mask (its binary digits, lowest card first), between zeros; an
+            # array over a new bytearray of them costs less than setting the ids one by one.
+            digits = f"{legal_cards(state):078b}".encode()[::-1].translate(_BITS)
+            data = self._before_cards + digits
+            if self._after_cards:  # the calls' ids, five players
+                data += self._after_cards
+            if not state.tricks:  # the first trick: the handfuls on offer come first
+                for action in legal_actions(state):
+                    if action.__class__ is not DeclareHandful:
+                        break
+                    data[id_of(action, self.rules)] = 1
+        else:
+            data = bytearray(self._actions)
+            for number in ids_of(legal_actions(state), self.rules):
+                data[number] = 1
+        mask = np.ndarray(self._actions, _INT8, data)
         return {"observation": tensor, "action_mask": mask}
 
     def step(self, action: int | None) -> None:
@@ -298,13 +314,23 @@ class FrenchTarotEnv(AECEnv):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         state: State = self.tarot  # type: ignore[assignment]
-        if action.__class__ is int or (
+        if action.__class__ is int and action in _CARD_IDS and state.phase is _PLAY:
+            # A card's id in the play, most steps: straight to the core's play rule.
+            chosen: Action = PLAYS[action - PLAY_BASE]
+            try:
+                after = play_card(state, chosen, state.current)  # type: ignore[arg-type]
+            except IllegalActionError:  # not offered: say so in the ids' terms
+                offered_action(action, legal_actions(state), self.rules)
+                raise  # pragma: no cover - a card play_card refuses is never offered
+        elif action.__class__ is int or (
             isinstance(action, (int, np.integer)) and not isinstance(action, bool)
         ):
             number = int(action)
-            chosen = SHARED_ACTIONS[number] if 0 <= number < _SHARED else None
-            if chosen is None:  # a handful, a call, or no id: look among those offered
+            shared = SHARED_ACTIONS[number] if 0 <= number < _SHARED else None
+            if shared is None:  # a handful, a call, or no id: look among those offered
                 chosen = offered_action(number, legal_actions(state), self.rules)
+            else:
+                chosen = shared
             try:
                 if chosen.__class__ is Play and state.phase is _PLAY:  # most steps
                     after = play_card(state, chosen, state.current)  # type: ignore[arg-type]

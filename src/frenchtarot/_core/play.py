@@ -84,7 +84,9 @@ def play_card(state: State, action: Play, seat: int) -> State:
         legal = _play_mask(state, hand)
     if not legal & bit:
         raise _refused_play(state, action, seat, legal)
-    hands = _masks.replaced(hands, seat, hand ^ bit)
+    changed = list(hands)  # _masks.replaced, inline on the hottest path
+    changed[seat] = hand ^ bit
+    hands = tuple(changed)
     trick = state._trick + (index,)
     deal = state._deal
     rules = deal.rules

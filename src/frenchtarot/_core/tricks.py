@@ -28,6 +28,10 @@ LEADS: Final[tuple[int, ...]] = tuple(
 a trick, as a mask; 0 for the Excuse, which sets none (the next card does)."""
 
 
+_EXCUSE: Final = _masks.EXCUSE
+_TRUMPS: Final = _masks.TRUMPS
+
+
 def led_suit_mask(trick: tuple[int, ...]) -> int:
     """The cards of the suit that sets the trick (trumps included), 0 when nothing sets it.
 
@@ -63,7 +67,11 @@ def follow_mask(hand: int, led: int, top: int) -> int:
 
 
 def legal_mask(hand: int, trick: tuple[int, ...]) -> int:
-    """The cards of ``hand`` that may be played to ``trick`` (the cards played so far)."""
+    """The cards of ``hand`` that may be played to ``trick`` (the cards played so far).
+
+    :func:`follow_mask` of the trick's suit and highest trump, written out here: the play
+    asks this at every card.
+    """
     led = 0
     top = -1
     for index in trick:
@@ -71,7 +79,18 @@ def legal_mask(hand: int, trick: tuple[int, ...]) -> int:
             led = LEADS[index]
         if top < index < EXCUSE_INDEX:
             top = index
-    return follow_mask(hand, led, top)
+    if not led:
+        return hand
+    excuse = hand & _EXCUSE
+    if led != _TRUMPS:
+        follow = hand & led
+        if follow:
+            return follow | excuse
+    trumps = hand & _TRUMPS
+    if not trumps:
+        return hand
+    higher = trumps >> (top + 1) << (top + 1)
+    return (higher or trumps) | excuse
 
 
 def refusal(hand: int, trick: tuple[int, ...], index: int) -> Rule:

@@ -7,11 +7,12 @@ writing the tensors again from the history at every call: a card played changes 
 entries of every seat's buffer (the same in each) and clears one card of the player's hand.
 The fields of one seat (its hand, what it saw of the écart, what it knows of the taker's
 camp, its dealt hand...) are written again from the state, for that seat only and when its
-tensor is next asked for, after any action other than a card played in the ordinary way (a
-bid that ends the bidding, the call, the écart, the slam decision, a handful, the called
-card played). The result equals :func:`~frenchtarot.encoding.information_state_tensor` (or,
-its first entries, :func:`~frenchtarot.encoding.observation_tensor`) of the seat's
-:func:`~frenchtarot.observe`; a state the follower has not followed (the first of a deal, a
+tensor is next asked for, after the few actions that change them (the taker's after a bid
+that gives it the dog; everyone's after the call; the écart: the taker's only, without
+perfect recall; the called card played, and the end of a deal with a call). The result equals
+:func:`~frenchtarot.encoding.information_state_tensor` (or, its first entries,
+:func:`~frenchtarot.encoding.observation_tensor`) of the seat's :func:`~frenchtarot.observe`;
+a state the follower has not followed (the first of a deal, a
 finished deal, one set from outside) is written from its observation instead.
 """
 
@@ -111,10 +112,15 @@ class Follower(Generic[BufferT]):
         """The entries of each seat's own fields set to 1 when they were last written."""
         self.stale = [True] * seats
         """Whether each seat's own fields are to be written again."""
+        self.marked: list[int | None] = [None] * seats
+        """The seat whose entry of the ``current`` field is set in each row, if any: the seat
+        to act is written in a row when the row is read (it changes at every action)."""
         self.played = [0] * seats
         """The cards each seat has played, as masks."""
         self.ecart: list[int] = []
         """The écart's cards in order."""
+        self.trick: list[int] = []
+        """The cards of the trick in progress, from its leader on."""
         self.counts: dict[int, float] = {}
         """The public entries that are counts (hand sizes, tricks and points won), by entry."""
         self.deltas: tuple[int, ...] = ()
@@ -128,7 +134,6 @@ class Follower(Generic[BufferT]):
         self._leader_at = at["leader"]
         self._hand = at["hand"]
         self._play_offsets = (
-            self._current,
             self._played,
             self._trick_at,
             self._hand_sizes,
@@ -152,8 +157,10 @@ class Follower(Generic[BufferT]):
         twin.views = [_writable(row) for row in twin.rows]
         twin.ones = [list(ones) for ones in self.ones]
         twin.stale = list(self.stale)
+        twin.marked = list(self.marked)
         twin.played = list(self.played)
         twin.ecart = list(self.ecart)
+        twin.trick = list(self.trick)
         twin.counts = dict(self.counts)
         return twin
 
@@ -186,6 +193,7 @@ class Follower(Generic[BufferT]):
             for seat, index in zip(orders[leader], trick, strict=False):
                 self.played[seat] |= 1 << index
         self.ecart = [action.card.index for action in state.history if isinstance(action, Discard)]
+        self.trick = list(trick)
         at = self.at
         rows = self.rows
         if not state.history and state.current is not None:  # a deal's first state
@@ -195,8 +203,9 @@ class Follower(Generic[BufferT]):
                     fill(0.0)
                 else:
                     row[:] = [0.0] * self.size  # type: ignore[index, assignment]
-            for entry in (at["dealer"] + state.dealer, at["phase"], at["current"] + state.current):
+            for entry in (at["dealer"] + state.dealer, at["phase"]):
                 self._set(entry, 1.0)
+            self.marked = [None] * seats
             for seat, hand in enumerate(hands):
                 self._set(self._hand_sizes + seat, float(hand.bit_count()))
         else:
@@ -208,6 +217,7 @@ class Follower(Generic[BufferT]):
                     writer(public, field.offset, seen)
             for row in rows:
                 row[:] = public  # type: ignore[index, assignment]
+            self.marked = [state.current] * seats
         first = rows[0]
         self.counts = {entry: float(first[entry]) for entry in self._counted}
         self.ones = [[] for _ in range(seats)]
@@ -233,21 +243,53 @@ class Follower(Generic[BufferT]):
             return
         self.state = after
         seat: int = before.current  # type: ignore[assignment]
-        next_seat = after.current
-        phase = before.phase
-        if phase is _PLAY and action.__class__ is Play:
-            if self._play(before, action, after, seat):
-                return  # a card that does not end the trick: the most frequent action
+        if action.__class__ is Play and before.phase is _PLAY:  # the most frequent action
+            # A card that does not end the trick changes three public entries of every row
+            # (the card played by the seat, in the trick, the seat's hand size; and the
+            # trick so far in perfect recall) and one of the player's row, in one loop over
+            # the rows. The seat to act is written when a row is read.
+            rows, recall = self.views, self.recall
+            played_at, trick_at, sizes_at, hand_at = self._play_offsets
+            index = action.card._index
+            self.played[seat] |= 1 << index
+            rows[seat][hand_at + index] = 0.0
+            sizes = sizes_at + seat
+            counts = self.counts
+            left = counts[sizes] - 1.0
+            counts[sizes] = left
+            if self._calls:
+                called = record_of(before).called
+                if called is not None and called._index == index:
+                    self.stale = [True] * self.seats  # the taker's camp is known to all
+            played = played_at + 78 * seat + index
+            in_tricks = (
+                self._tricks + self._block * len(before.tricks) + 78 * seat + index
+                if recall
+                else 0
+            )
+            trick = self.trick
+            position = len(trick)
+            if position + 1 < self.seats:  # the trick goes on: the next seat is to act
+                trick.append(index)
+                in_trick = trick_at + 78 * position + index
+                if recall:
+                    for row in rows:
+                        row[played] = 1.0
+                        row[in_trick] = 1.0
+                        row[in_tricks] = 1.0
+                        row[sizes] = left
+                else:
+                    for row in rows:
+                        row[played] = 1.0
+                        row[in_trick] = 1.0
+                        row[sizes] = left
+                return
+            ones = [played, in_tricks] if recall else [played]
+            self._last_card(before, after, index, ones, (sizes, left))
+            trick.clear()
         else:
-            current = self._current
-            rows = self.views
-            for row in rows:
-                row[current + seat] = 0.0
-            if next_seat is not None:
-                for row in rows:
-                    row[current + next_seat] = 1.0
-            self._other(before, action, after, seat, phase)
-        if next_seat is None:  # the deal is over: its phase, its score; every camp known
+            self._other(before, action, after, seat, before.phase)
+        if after.current is None:  # the deal is over: its phase, its score; every camp known
             at = self.at
             if after.phase is Phase.DONE:
                 self._set(at["phase"] + _PHASE_INDEX[_PLAY], 0.0)
@@ -255,7 +297,8 @@ class Follower(Generic[BufferT]):
             self.deltas = score(after).deltas
             for place, delta in enumerate(self.deltas):
                 self._set(at["score"] + place, float(delta))
-            self.stale = [True] * self.seats
+            if self._calls:  # the partner is known to all (nothing else of a seat's changes)
+                self.stale = [True] * self.seats
 
     def _other(self, before: State, action: Action, after: State, seat: int, phase: Phase) -> None:
         """Every action but a card played: the bidding, the call, the écart, slam, handfuls."""
@@ -299,81 +342,59 @@ class Follower(Generic[BufferT]):
                 set_(at["dog"] + index, 1.0)
             taker: int = after.taker  # type: ignore[assignment]
             self._add(self._hand_sizes + taker, float(self.rules.dog_size))
-        if phase is not _BIDDING or after.phase is not _BIDDING:
-            self.stale = [True] * seats  # the seats' own fields may have changed
+        # The seats' own fields that may have changed: only the call, the écart and the dog
+        # taken change any (the slam decision and the handfuls are public).
+        if phase is _BIDDING:
+            if after.phase is not _BIDDING and _flow.dog_is_public(after.phase, after.contract):
+                self.stale[after.taker] = True  # type: ignore[index] # the dog in its hand
+        elif isinstance(action, Call) or (isinstance(action, Discard) and self.recall):
+            self.stale = [True] * seats  # the camps; each seat's view of the écart in order
+        elif isinstance(action, Discard):
+            self.stale[seat] = True  # the taker's hand and écart
 
-    def _play(self, before: State, action: Play, after: State, seat: int) -> bool:
-        """A card played: change its entries; whether the trick goes on (the next seat set).
+    def _last_card(
+        self,
+        before: State,
+        after: State,
+        index: int,
+        ones: list[int],
+        size: tuple[int, float],
+    ) -> None:
+        """The trick's last card (``index``) played, besides the player's hand.
 
-        A card that does not end the trick changes five public entries of every row (the
-        seat to act, then the next, the card played by the seat, in the trick, the seat's
-        hand size) and one of the player's row, all in one loop.
+        ``ones`` holds the public entries the card itself sets to 1, ``size`` the player's
+        hand-size entry and its value. The trick is cleared from the
+        rows (its last card never was in them), its winner counts it and leads the next
+        trick, if any: every public entry set in one loop over the rows.
         """
-        rows, seats, recall = self.views, self.seats, self.recall
-        current, played_at, trick_at, sizes_at, hand_at = self._play_offsets
-        index = action.card._index
-        trick = masks_of(before)[1]
-        position = len(trick)
-        self.played[seat] |= 1 << index
-        played = played_at + 78 * seat + index
-        in_trick = trick_at + 78 * position + index
-        number = len(before.tricks)
-        in_tricks = self._tricks + self._block * number + 78 * seat + index if recall else 0
-        sizes = sizes_at + seat
-        counts = self.counts
-        left = counts[sizes] - 1.0
-        counts[sizes] = left
-        rows[seat][hand_at + index] = 0.0
-        if self._calls:
-            called = record_of(before).called
-            if called is not None and called._index == index:
-                self.stale = [True] * seats  # the taker's camp is known to all
-        off = current + seat
-        if position + 1 < seats:  # the trick goes on: the next seat is to act
-            on = current + after.current  # type: ignore[operator]
-            if recall:
-                for row in rows:
-                    row[off] = 0.0
-                    row[on] = 1.0
-                    row[played] = 1.0
-                    row[in_trick] = 1.0
-                    row[in_tricks] = 1.0
-                    row[sizes] = left
-            else:
-                for row in rows:
-                    row[off] = 0.0
-                    row[on] = 1.0
-                    row[played] = 1.0
-                    row[in_trick] = 1.0
-                    row[sizes] = left
-            return True
-        # The trick's last card: it is not left in the trick, which is cleared.
-        for row in rows:
-            row[off] = 0.0
-            row[played] = 1.0
-            row[sizes] = left
-        if self.recall:
-            for row in rows:
-                row[in_tricks] = 1.0
-        set_ = self._set
-        start = self._trick_at
-        for place, card in enumerate(trick):
-            set_(start + 78 * place + card, 0.0)
+        seats, won, trick_at = self.seats, self._won, self._trick_at
+        trick = self.trick
+        zeros = [trick_at + 78 * place + card for place, card in enumerate(trick)]
+        zeros.append(self._leader_at + masks_of(before)[2])
         winner = after.tricks[-1].winner
-        won = self._won
-        self._add(won + winner, 1.0)
+        if after.current is not None:  # the winner leads the next trick
+            ones.append(self._leader_at + winner)
+            if self.recall:
+                ones.append(self._tricks + self._block * len(after.tricks) + 78 * seats + winner)
         half = HALF_POINTS[index]
         for card in trick:
             half += HALF_POINTS[card]
-        self._add(won + seats + winner, half / 2)
-        set_(self._leader_at + masks_of(before)[2], 0.0)
-        if after.current is None:  # the last trick: no leader any more
-            return False
-        set_(self._current + winner, 1.0)  # the winner leads the next trick
-        set_(self._leader_at + winner, 1.0)
-        if self.recall:
-            set_(self._tricks + self._block * (number + 1) + 78 * seats + winner, 1.0)
-        return False
+        counts = self.counts
+        tricks_at = won + winner
+        points_at = won + seats + winner
+        tricks_won = counts[tricks_at] + 1.0
+        points = counts[points_at] + half / 2
+        counts[tricks_at] = tricks_won
+        counts[points_at] = points
+        sizes, left = size
+        for row in self.views:
+            for entry in zeros:
+                row[entry] = 0.0
+            for entry in ones:
+                row[entry] = 1.0
+            row[sizes] = left
+            row[tricks_at] = tricks_won
+            row[points_at] = points
 
     # --- Writing a seat's tensor ----------------------------------------------------------
 
@@ -388,6 +409,15 @@ class Follower(Generic[BufferT]):
         if self.stale[seat]:
             self._own(state, seat, row)
             self.stale[seat] = False
+        to_act = state.current
+        marked = self.marked[seat]
+        if marked != to_act:  # the seat to act, written when the row is read
+            view = self.views[seat]
+            if marked is not None:
+                view[self._current + marked] = 0.0
+            if to_act is not None:
+                view[self._current + to_act] = 1.0
+            self.marked[seat] = to_act
         return row
 
     def write(self, state: State, seat: int, out: TensorBuffer) -> None:
