@@ -108,10 +108,12 @@ def arena(args: argparse.Namespace) -> None:
         f"{kind.__name__}({budget}, endgame={args.endgame}, rollouts={args.rollouts}) "
         "vs 3 x MonteCarloPlayer(20, 2)"
     )
+    names = ["searcher", "mc-1", "mc-2", "mc-3"]
     if levels is not None:
         top, below = levels
         players = [level(top, seed=1)] + [level(below, seed=seat) for seat in (2, 3, 4)]
         title = f"level {top} vs 3 x level {below}"
+        names = [f"level-{top}"] + [f"level-{below}-{seat}" for seat in (1, 2, 3)]
     start = time.perf_counter()
 
     def progress(done: int, total: int) -> None:
@@ -129,7 +131,7 @@ def arena(args: argparse.Namespace) -> None:
             seed=1,
             executor=executor,
             progress=progress,
-            names=["searcher", "mc-1", "mc-2", "mc-3"],
+            names=names,
             journal=journal,
         )
     print(file=sys.stderr)
@@ -139,7 +141,10 @@ def arena(args: argparse.Namespace) -> None:
     )
     print(result)
     mean, low, high = result.difference(0, 1)
-    print(f"searcher minus mc-1: {mean:+.1f} per deal, 95% interval [{low:+.1f}, {high:+.1f}]")
+    print(
+        f"{names[0]} minus {names[1]}: {mean:+.1f} per deal, "
+        f"95% interval [{low:+.1f}, {high:+.1f}]"
+    )
 
 
 def main() -> None:
