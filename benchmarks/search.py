@@ -22,7 +22,8 @@ Two measurements:
   (seeds 2, 3, 4) instead. ``--nodes N`` gives the searcher a node budget instead of the
   clock (reproducible), ``--endgame`` and ``--rollouts`` its settings, and
   ``--cards-only`` leaves its decisions other than the card play to ``SimplePlayer`` (to
-  tell the card play's share of its strength from the simulated bids').
+  tell the card play's share of its strength from the simulated bids'). ``--players 3`` or
+  ``5`` seats the searcher against two or four ``SimplePlayer()`` at a table of that size.
 
 The searcher's budget is on the clock: on a loaded host it searches fewer worlds. Nothing
 here is a test.
@@ -39,6 +40,7 @@ from concurrent.futures import ProcessPoolExecutor
 import frenchtarot as ft
 from frenchtarot.arena import duplicate
 from frenchtarot.players import MonteCarloPlayer, Player, SearchPlayer, SimplePlayer, level
+from frenchtarot.rules import Rules, find_rules
 
 BUDGETS = {4: 0.05, 5: 0.25}
 
@@ -109,6 +111,13 @@ def arena(args: argparse.Namespace) -> None:
         "vs 3 x MonteCarloPlayer(20, 2)"
     )
     names = ["searcher", "mc-1", "mc-2", "mc-3"]
+    rules: Rules | None = None
+    if args.players != 4:
+        rules = find_rules(str(args.players))
+        simple = [SimplePlayer() for _ in range(args.players - 1)]
+        players = [searcher, *simple]
+        names = ["searcher"] + [f"simple-{seat}" for seat in range(1, args.players)]
+        title = f"{title.split(' vs ')[0]} vs {args.players - 1} x SimplePlayer()"
     if levels is not None:
         top, below = levels
         players = [level(top, seed=1)] + [level(below, seed=seat) for seat in (2, 3, 4)]
@@ -133,6 +142,7 @@ def arena(args: argparse.Namespace) -> None:
             progress=progress,
             names=names,
             journal=journal,
+            rules=rules,
         )
     print(file=sys.stderr)
     print(
@@ -169,7 +179,16 @@ def main() -> None:
         metavar=("HIGH", "LOW"),
         help="instead: level(HIGH) against three level(LOW) players",
     )
+    parser.add_argument(
+        "--players",
+        type=int,
+        choices=[3, 4, 5],
+        default=4,
+        help="the table's size; at 3 or 5, the searcher against SimplePlayer()s",
+    )
     args = parser.parse_args()
+    if args.players != 4 and args.levels is not None:
+        parser.error("--players and --levels do not go together")
     if args.only in (None, "times"):
         decision_times(args.deals if args.only == "times" else 4)
     if args.only in (None, "arena"):
