@@ -261,7 +261,7 @@ def test_levels_are_the_documented_players() -> None:
     assert isinstance(level(1), RandomPlayer)
     assert isinstance(level(2), SimplePlayer)
     three = level(3)
-    assert isinstance(three, MonteCarloPlayer) and (three.samples, three.rollouts) == (16, 1)
+    assert isinstance(three, MonteCarloPlayer) and (three.samples, three.rollouts) == (20, 2)
     four, five = level(4), level(5)
     assert isinstance(four, SearchPlayer) and isinstance(five, SearchPlayer)
     assert four.seconds < five.seconds == 0.25

@@ -29,7 +29,7 @@ def level(n: int, seed: int | None = None) -> Player:
     ====== ============================================ ============================
     1      ``RandomPlayer(seed)``                       microseconds
     2      ``SimplePlayer()``                           well under a millisecond
-    3      ``MonteCarloPlayer(16, 1, rng=seed)``        about 20 ms
+    3      ``MonteCarloPlayer(20, 2, rng=seed)``        about 20 ms
     4      ``SearchPlayer(seconds=0.05, rng=seed)``     0.05 s at most (+20%)
     5      ``SearchPlayer(rng=seed)`` (0.25 s)          0.25 s at most (+20%)
     ====== ============================================ ============================
@@ -71,7 +71,7 @@ def level(n: int, seed: int | None = None) -> Player:
     if n == 2:
         return SimplePlayer()
     if n == 3:
-        return MonteCarloPlayer(samples=16, rollouts=1, rng=seed)
+        return MonteCarloPlayer(samples=20, rollouts=2, rng=seed)
     if n == 4:
         return SearchPlayer(seconds=SMALL_BUDGET, rng=seed)
     return SearchPlayer(rng=seed)
