@@ -25,6 +25,7 @@ from typing import Final, Generic, TypeVar, cast
 
 from frenchtarot._core import flow as _flow
 from frenchtarot._core import masks as _masks
+from frenchtarot._core import tricks as _tricks
 from frenchtarot._core.state import State, masks_of, record_of
 from frenchtarot.actions import (
     Action,
@@ -81,6 +82,18 @@ def _writable(row: TensorBuffer) -> TensorBuffer:
     return row
 
 
+def _played(state: State, seats: int) -> list[int]:
+    """The cards each seat has played in ``state``, as masks.
+
+    Worked out when a seat's own fields are written (a few times a deal) rather than kept up
+    to date at each card.
+    """
+    plays = [(done.leader, done.cards) for done in state.tricks]
+    if state.phase is _PLAY:
+        plays.append((masks_of(state)[2], state.current_trick))
+    return _tricks.played_by_seat(seats, plays)
+
+
 BufferT = TypeVar("BufferT", bound=TensorBuffer)
 """The kind of buffer a follower keeps (a list of floats, a NumPy array...)."""
 
@@ -115,8 +128,6 @@ class Follower(Generic[BufferT]):
         self.marked: list[int | None] = [None] * seats
         """The seat whose entry of the ``current`` field is set in each row, if any: the seat
         to act is written in a row when the row is read (it changes at every action)."""
-        self.played = [0] * seats
-        """The cards each seat has played, as masks."""
         self.ecart: list[int] = []
         """The écart's cards in order."""
         self.trick: list[int] = []
@@ -125,20 +136,15 @@ class Follower(Generic[BufferT]):
         """The public entries that are counts (hand sizes, tricks and points won), by entry."""
         self.deltas: tuple[int, ...] = ()
         """Each seat's score, once the deal followed to its end is scored (for the adapters)."""
+        # At most 30 attributes in all: CPython 3.11 keeps no more in an instance's own
+        # values, and reads them faster there than from a dict (the hot path reads many).
         self._current = at["current"]
-        self._played = at["played"]
         self._trick_at = at["trick"]
         self._hand_sizes = at["hand_sizes"]
         self._tricks = at.get("tricks", 0)
         self._won = at["won"]
         self._leader_at = at["leader"]
-        self._hand = at["hand"]
-        self._play_offsets = (
-            self._played,
-            self._trick_at,
-            self._hand_sizes,
-            self._hand,
-        )
+        self._play_offsets = (at["played"], self._trick_at, self._hand_sizes, at["hand"])
         """The offsets a card played writes at, read in one look-up."""
         self._block = 79 * seats
         self._calls = rules.calls_partner
@@ -146,7 +152,7 @@ class Follower(Generic[BufferT]):
             *range(self._hand_sizes, self._hand_sizes + seats),
             *range(self._won, self._won + 2 * seats),
         ]
-        self._hand_table = _entries(self._hand)
+        self._hand_table = _entries(at["hand"])
         self._dealt_table = _entries(at.get("dealt_hand", 0))
         self._ecart_table = _entries(at["ecart"])
 
@@ -158,7 +164,6 @@ class Follower(Generic[BufferT]):
         twin.ones = [list(ones) for ones in self.ones]
         twin.stale = list(self.stale)
         twin.marked = list(self.marked)
-        twin.played = list(self.played)
         twin.ecart = list(self.ecart)
         twin.trick = list(self.trick)
         twin.counts = dict(self.counts)
@@ -183,15 +188,7 @@ class Follower(Generic[BufferT]):
         seats = self.seats
         self.state = state
         self.deltas = score(state).deltas if state.current is None else ()
-        hands, trick, leader, _dog, _discard = masks_of(state)
-        self.played = [0] * seats
-        orders = _flow.TRICK_ORDER[seats]
-        for done in state.tricks:
-            for seat, card in zip(orders[done.leader], done.cards, strict=True):
-                self.played[seat] |= 1 << card.index
-        if state.phase is _PLAY:
-            for seat, index in zip(orders[leader], trick, strict=False):
-                self.played[seat] |= 1 << index
+        hands, trick, _leader, _dog, _discard = masks_of(state)
         self.ecart = [action.card.index for action in state.history if isinstance(action, Discard)]
         self.trick = list(trick)
         at = self.at
@@ -251,7 +248,6 @@ class Follower(Generic[BufferT]):
             rows, recall = self.views, self.recall
             played_at, trick_at, sizes_at, hand_at = self._play_offsets
             index = action.card._index
-            self.played[seat] |= 1 << index
             rows[seat][hand_at + index] = 0.0
             sizes = sizes_at + seat
             counts = self.counts
@@ -447,7 +443,7 @@ class Follower(Generic[BufferT]):
             if alone:
                 ones.append(at["alone"])
         if self.recall:
-            dealt = hand | self.played[seat]
+            dealt = hand | _played(state, self.seats)[seat]
             if dog_shown and seat == taker:
                 dealt = (dealt | discard) & ~dog
             ones += _masks.select(self._dealt_table, dealt)
@@ -472,7 +468,9 @@ class Follower(Generic[BufferT]):
         called = record.called
         assert called is not None
         bit = 1 << called.index
-        revealed = state.phase is Phase.DONE or any(played & bit for played in self.played)
+        revealed = state.phase is Phase.DONE or any(
+            played & bit for played in _played(state, self.seats)
+        )
         partner = record.partner
         if partner is not None:
             return (partner if revealed or seat == partner else None), False
