@@ -514,12 +514,17 @@ class _AgentIterator(AECOrderEnforcingIterator):  # type: ignore[misc]
     Its parent reads the table's agents and selection through the wrapper (a property
     each, then the environment's attribute); this one reads the environment's attributes,
     which the wrapper's properties return once the table was reset, as it has been for an
-    iterator to exist.
+    iterator to exist. It keeps the environment beside the wrapper: an attribute of the
+    wrapper is read through its ``__getattr__`` hook, slower than this iterator's own.
     """
+
+    def __init__(self, env: _OrderEnforcing, max_iter: int) -> None:
+        super().__init__(env, max_iter)
+        self._table: FrenchTarotEnv = env.env
 
     def __next__(self) -> str:
         wrapper = self.env
-        table = wrapper.env
+        table = self._table
         if not table.agents or self.iters_til_term <= 0:
             raise StopIteration
         self.iters_til_term -= 1

@@ -281,7 +281,7 @@ class Follower(Generic[BufferT]):
                         row[sizes] = left
                 return
             ones = [played, in_tricks] if recall else [played]
-            self._last_card(before, after, index, ones, (sizes, left))
+            self._last_card(after, index, ones, sizes, left)
             trick.clear()
         else:
             self._other(before, action, after, seat, before.phase)
@@ -349,32 +349,29 @@ class Follower(Generic[BufferT]):
             self.stale[seat] = True  # the taker's hand and écart
 
     def _last_card(
-        self,
-        before: State,
-        after: State,
-        index: int,
-        ones: list[int],
-        size: tuple[int, float],
+        self, after: State, index: int, ones: list[int], sizes: int, left: float
     ) -> None:
         """The trick's last card (``index``) played, besides the player's hand.
 
-        ``ones`` holds the public entries the card itself sets to 1, ``size`` the player's
-        hand-size entry and its value. The trick is cleared from the
-        rows (its last card never was in them), its winner counts it and leads the next
-        trick, if any: every public entry set in one loop over the rows.
+        ``ones`` holds the public entries the card itself sets to 1, ``sizes`` the player's
+        hand-size entry and ``left`` its value. The trick is cleared from the rows (its
+        last card never was in them), its winner counts it and leads the next trick, if
+        any: every public entry set in one loop over the rows.
         """
-        seats, won, trick_at = self.seats, self._won, self._trick_at
-        trick = self.trick
-        zeros = [trick_at + 78 * place + card for place, card in enumerate(trick)]
-        zeros.append(self._leader_at + masks_of(before)[2])
-        winner = after.tricks[-1].winner
+        seats, won, leader_at = self.seats, self._won, self._leader_at
+        done = after.tricks[-1]
+        winner = done.winner
+        zeros = [leader_at + done.leader]
+        half = HALF_POINTS[index]
+        entry = self._trick_at
+        for card in self.trick:  # the trick's entries cleared, its points counted
+            zeros.append(entry + card)
+            half += HALF_POINTS[card]
+            entry += 78
         if after.current is not None:  # the winner leads the next trick
-            ones.append(self._leader_at + winner)
+            ones.append(leader_at + winner)
             if self.recall:
                 ones.append(self._tricks + self._block * len(after.tricks) + 78 * seats + winner)
-        half = HALF_POINTS[index]
-        for card in trick:
-            half += HALF_POINTS[card]
         counts = self.counts
         tricks_at = won + winner
         points_at = won + seats + winner
@@ -382,7 +379,6 @@ class Follower(Generic[BufferT]):
         points = counts[points_at] + half / 2
         counts[tricks_at] = tricks_won
         counts[points_at] = points
-        sizes, left = size
         for row in self.views:
             for entry in zeros:
                 row[entry] = 0.0
