@@ -203,8 +203,9 @@ class Follower(Generic[BufferT]):
             for entry in (at["dealer"] + state.dealer, at["phase"]):
                 self._set(entry, 1.0)
             self.marked = [None] * seats
+            self.counts = dict.fromkeys(self._counted, 0.0)  # nothing won yet
             for seat, hand in enumerate(hands):
-                self._set(self._hand_sizes + seat, float(hand.bit_count()))
+                self._add(self._hand_sizes + seat, float(hand.bit_count()))
         else:
             public = self.zeros(self.size)
             fields, writers = layout(rules, self.recall)
@@ -215,8 +216,7 @@ class Follower(Generic[BufferT]):
             for row in rows:
                 row[:] = public  # type: ignore[index, assignment]
             self.marked = [state.current] * seats
-        first = rows[0]
-        self.counts = {entry: float(first[entry]) for entry in self._counted}
+            self.counts = {entry: float(public[entry]) for entry in self._counted}
         self.ones = [[] for _ in range(seats)]
         self.stale = [True] * seats
 
