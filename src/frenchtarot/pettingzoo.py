@@ -75,6 +75,9 @@ _INT8: Final = np.dtype(np.int8)
 """The mask's type, made once: NumPy makes an array quicker from a dtype than from a type."""
 _BITS: Final = bytes.maketrans(b"01", b"\x00\x01")
 """Turns the binary digits of a mask of cards into bytes of 0 and 1."""
+_PAST_CARDS: Final = 1 << 78
+"""A bit above every card's: ``bin`` of a mask with it has the same length whatever the mask
+(``0b1`` then a digit a card), cheaper to cut than formatting with a width."""
 _CARD_IDS: Final = range(PLAY_BASE, PLAY_BASE + 78)
 """The ids of the cards played."""
 
@@ -285,9 +288,10 @@ class FrenchTarotEnv(AECEnv):  # type: ignore[misc]
             return {"observation": tensor, "action_mask": np.zeros(self._actions, _INT8)}
         if state.phase is _PLAY:
             # The ids of the cards follow one another: the mask's bytes are the bits of the
-            # legal cards' mask (its binary digits, lowest card first), between zeros; an
-            # array over a new bytearray of them costs less than setting the ids one by one.
-            digits = f"{legal_cards(state):078b}".encode()[::-1].translate(_BITS)
+            # legal cards' mask (its binary digits, lowest card first, after the ``0b1`` of
+            # _PAST_CARDS), between zeros; an array over a new bytearray of them costs less
+            # than setting the ids one by one.
+            digits = bin(legal_cards(state) | _PAST_CARDS).encode()[80:2:-1].translate(_BITS)
             data = self._before_cards + digits
             if self._after_cards:  # the calls' ids, five players
                 data += self._after_cards
@@ -510,12 +514,17 @@ class _AgentIterator(AECOrderEnforcingIterator):  # type: ignore[misc]
     Its parent reads the table's agents and selection through the wrapper (a property
     each, then the environment's attribute); this one reads the environment's attributes,
     which the wrapper's properties return once the table was reset, as it has been for an
-    iterator to exist.
+    iterator to exist. It keeps the environment beside the wrapper: an attribute of the
+    wrapper is read through its ``__getattr__`` hook, slower than this iterator's own.
     """
+
+    def __init__(self, env: _OrderEnforcing, max_iter: int) -> None:
+        super().__init__(env, max_iter)
+        self._table: FrenchTarotEnv = env.env
 
     def __next__(self) -> str:
         wrapper = self.env
-        table = wrapper.env
+        table = self._table
         if not table.agents or self.iters_til_term <= 0:
             raise StopIteration
         self.iters_til_term -= 1

@@ -70,17 +70,16 @@ def legal_mask(hand: int, trick: tuple[int, ...]) -> int:
     """The cards of ``hand`` that may be played to ``trick`` (the cards played so far).
 
     :func:`follow_mask` of the trick's suit and highest trump, written out here: the play
-    asks this at every card.
+    asks this at every card, and the highest trump is looked for only when the hand must
+    trump.
     """
-    led = 0
-    top = -1
-    for index in trick:
-        if not led:
-            led = LEADS[index]
-        if top < index < EXCUSE_INDEX:
-            top = index
-    if not led:
+    if not trick:
         return hand
+    led = LEADS[trick[0]]
+    if not led:  # the Excuse led: the next card sets the suit
+        if len(trick) == 1:
+            return hand
+        led = LEADS[trick[1]]
     excuse = hand & _EXCUSE
     if led != _TRUMPS:
         follow = hand & led
@@ -89,6 +88,10 @@ def legal_mask(hand: int, trick: tuple[int, ...]) -> int:
     trumps = hand & _TRUMPS
     if not trumps:
         return hand
+    top = -1
+    for index in trick:
+        if index < EXCUSE_INDEX and index > top:
+            top = index
     higher = trumps >> (top + 1) << (top + 1)
     return (higher or trumps) | excuse
 

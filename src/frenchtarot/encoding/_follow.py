@@ -25,6 +25,7 @@ from typing import Final, Generic, TypeVar, cast
 
 from frenchtarot._core import flow as _flow
 from frenchtarot._core import masks as _masks
+from frenchtarot._core import tricks as _tricks
 from frenchtarot._core.state import State, masks_of, record_of
 from frenchtarot.actions import (
     Action,
@@ -81,6 +82,18 @@ def _writable(row: TensorBuffer) -> TensorBuffer:
     return row
 
 
+def _played(state: State, seats: int) -> list[int]:
+    """The cards each seat has played in ``state``, as masks.
+
+    Worked out when a seat's own fields are written (a few times a deal) rather than kept up
+    to date at each card.
+    """
+    plays = [(done.leader, done.cards) for done in state.tricks]
+    if state.phase is _PLAY:
+        plays.append((masks_of(state)[2], state.current_trick))
+    return _tricks.played_by_seat(seats, plays)
+
+
 BufferT = TypeVar("BufferT", bound=TensorBuffer)
 """The kind of buffer a follower keeps (a list of floats, a NumPy array...)."""
 
@@ -115,8 +128,6 @@ class Follower(Generic[BufferT]):
         self.marked: list[int | None] = [None] * seats
         """The seat whose entry of the ``current`` field is set in each row, if any: the seat
         to act is written in a row when the row is read (it changes at every action)."""
-        self.played = [0] * seats
-        """The cards each seat has played, as masks."""
         self.ecart: list[int] = []
         """The écart's cards in order."""
         self.trick: list[int] = []
@@ -125,20 +136,15 @@ class Follower(Generic[BufferT]):
         """The public entries that are counts (hand sizes, tricks and points won), by entry."""
         self.deltas: tuple[int, ...] = ()
         """Each seat's score, once the deal followed to its end is scored (for the adapters)."""
+        # At most 30 attributes in all: CPython 3.11 keeps no more in an instance's own
+        # values, and reads them faster there than from a dict (the hot path reads many).
         self._current = at["current"]
-        self._played = at["played"]
         self._trick_at = at["trick"]
         self._hand_sizes = at["hand_sizes"]
         self._tricks = at.get("tricks", 0)
         self._won = at["won"]
         self._leader_at = at["leader"]
-        self._hand = at["hand"]
-        self._play_offsets = (
-            self._played,
-            self._trick_at,
-            self._hand_sizes,
-            self._hand,
-        )
+        self._play_offsets = (at["played"], self._trick_at, self._hand_sizes, at["hand"])
         """The offsets a card played writes at, read in one look-up."""
         self._block = 79 * seats
         self._calls = rules.calls_partner
@@ -146,7 +152,7 @@ class Follower(Generic[BufferT]):
             *range(self._hand_sizes, self._hand_sizes + seats),
             *range(self._won, self._won + 2 * seats),
         ]
-        self._hand_table = _entries(self._hand)
+        self._hand_table = _entries(at["hand"])
         self._dealt_table = _entries(at.get("dealt_hand", 0))
         self._ecart_table = _entries(at["ecart"])
 
@@ -158,7 +164,6 @@ class Follower(Generic[BufferT]):
         twin.ones = [list(ones) for ones in self.ones]
         twin.stale = list(self.stale)
         twin.marked = list(self.marked)
-        twin.played = list(self.played)
         twin.ecart = list(self.ecart)
         twin.trick = list(self.trick)
         twin.counts = dict(self.counts)
@@ -183,15 +188,7 @@ class Follower(Generic[BufferT]):
         seats = self.seats
         self.state = state
         self.deltas = score(state).deltas if state.current is None else ()
-        hands, trick, leader, _dog, _discard = masks_of(state)
-        self.played = [0] * seats
-        orders = _flow.TRICK_ORDER[seats]
-        for done in state.tricks:
-            for seat, card in zip(orders[done.leader], done.cards, strict=True):
-                self.played[seat] |= 1 << card.index
-        if state.phase is _PLAY:
-            for seat, index in zip(orders[leader], trick, strict=False):
-                self.played[seat] |= 1 << index
+        hands, trick, _leader, _dog, _discard = masks_of(state)
         self.ecart = [action.card.index for action in state.history if isinstance(action, Discard)]
         self.trick = list(trick)
         at = self.at
@@ -206,8 +203,9 @@ class Follower(Generic[BufferT]):
             for entry in (at["dealer"] + state.dealer, at["phase"]):
                 self._set(entry, 1.0)
             self.marked = [None] * seats
+            self.counts = dict.fromkeys(self._counted, 0.0)  # nothing won yet
             for seat, hand in enumerate(hands):
-                self._set(self._hand_sizes + seat, float(hand.bit_count()))
+                self._add(self._hand_sizes + seat, float(hand.bit_count()))
         else:
             public = self.zeros(self.size)
             fields, writers = layout(rules, self.recall)
@@ -218,8 +216,7 @@ class Follower(Generic[BufferT]):
             for row in rows:
                 row[:] = public  # type: ignore[index, assignment]
             self.marked = [state.current] * seats
-        first = rows[0]
-        self.counts = {entry: float(first[entry]) for entry in self._counted}
+            self.counts = {entry: float(public[entry]) for entry in self._counted}
         self.ones = [[] for _ in range(seats)]
         self.stale = [True] * seats
 
@@ -251,7 +248,6 @@ class Follower(Generic[BufferT]):
             rows, recall = self.views, self.recall
             played_at, trick_at, sizes_at, hand_at = self._play_offsets
             index = action.card._index
-            self.played[seat] |= 1 << index
             rows[seat][hand_at + index] = 0.0
             sizes = sizes_at + seat
             counts = self.counts
@@ -285,7 +281,7 @@ class Follower(Generic[BufferT]):
                         row[sizes] = left
                 return
             ones = [played, in_tricks] if recall else [played]
-            self._last_card(before, after, index, ones, (sizes, left))
+            self._last_card(after, index, ones, sizes, left)
             trick.clear()
         else:
             self._other(before, action, after, seat, before.phase)
@@ -353,32 +349,29 @@ class Follower(Generic[BufferT]):
             self.stale[seat] = True  # the taker's hand and écart
 
     def _last_card(
-        self,
-        before: State,
-        after: State,
-        index: int,
-        ones: list[int],
-        size: tuple[int, float],
+        self, after: State, index: int, ones: list[int], sizes: int, left: float
     ) -> None:
         """The trick's last card (``index``) played, besides the player's hand.
 
-        ``ones`` holds the public entries the card itself sets to 1, ``size`` the player's
-        hand-size entry and its value. The trick is cleared from the
-        rows (its last card never was in them), its winner counts it and leads the next
-        trick, if any: every public entry set in one loop over the rows.
+        ``ones`` holds the public entries the card itself sets to 1, ``sizes`` the player's
+        hand-size entry and ``left`` its value. The trick is cleared from the rows (its
+        last card never was in them), its winner counts it and leads the next trick, if
+        any: every public entry set in one loop over the rows.
         """
-        seats, won, trick_at = self.seats, self._won, self._trick_at
-        trick = self.trick
-        zeros = [trick_at + 78 * place + card for place, card in enumerate(trick)]
-        zeros.append(self._leader_at + masks_of(before)[2])
-        winner = after.tricks[-1].winner
+        seats, won, leader_at = self.seats, self._won, self._leader_at
+        done = after.tricks[-1]
+        winner = done.winner
+        zeros = [leader_at + done.leader]
+        half = HALF_POINTS[index]
+        entry = self._trick_at
+        for card in self.trick:  # the trick's entries cleared, its points counted
+            zeros.append(entry + card)
+            half += HALF_POINTS[card]
+            entry += 78
         if after.current is not None:  # the winner leads the next trick
-            ones.append(self._leader_at + winner)
+            ones.append(leader_at + winner)
             if self.recall:
                 ones.append(self._tricks + self._block * len(after.tricks) + 78 * seats + winner)
-        half = HALF_POINTS[index]
-        for card in trick:
-            half += HALF_POINTS[card]
         counts = self.counts
         tricks_at = won + winner
         points_at = won + seats + winner
@@ -386,7 +379,6 @@ class Follower(Generic[BufferT]):
         points = counts[points_at] + half / 2
         counts[tricks_at] = tricks_won
         counts[points_at] = points
-        sizes, left = size
         for row in self.views:
             for entry in zeros:
                 row[entry] = 0.0
@@ -447,7 +439,7 @@ class Follower(Generic[BufferT]):
             if alone:
                 ones.append(at["alone"])
         if self.recall:
-            dealt = hand | self.played[seat]
+            dealt = hand | _played(state, self.seats)[seat]
             if dog_shown and seat == taker:
                 dealt = (dealt | discard) & ~dog
             ones += _masks.select(self._dealt_table, dealt)
@@ -472,7 +464,9 @@ class Follower(Generic[BufferT]):
         called = record.called
         assert called is not None
         bit = 1 << called.index
-        revealed = state.phase is Phase.DONE or any(played & bit for played in self.played)
+        revealed = state.phase is Phase.DONE or any(
+            played & bit for played in _played(state, self.seats)
+        )
         partner = record.partner
         if partner is not None:
             return (partner if revealed or seat == partner else None), False
