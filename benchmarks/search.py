@@ -6,8 +6,10 @@ Usage (from any directory, with frenchtarot installed)::
     python benchmarks/search.py --only arena --deals 40 --workers 2   # 15 minutes, 2 cores
     python benchmarks/search.py --only arena --deals 40 --journal /tmp/arena.jsonl  # resumable
     python benchmarks/search.py --only arena --levels 4 3 --deals 100   # a level vs the one below
+    python benchmarks/search.py --only duel --nodes 250000 --endgame 6 --journal /tmp/e6.jsonl \
+        --against /tmp/e5.jsonl   # a variant's card play against another's, paired
 
-Two measurements:
+Three measurements:
 
 * times: each level of :func:`frenchtarot.players.level` (seeded 1) at seat 0 of four-player
   deals (seeds ``0..deals-1``) against three ``SimplePlayer(boldness=10)`` (bold enough that
@@ -25,22 +27,37 @@ Two measurements:
   tell the card play's share of its strength from the simulated bids'). ``--players 3`` or
   ``5`` seats the searcher against two or four ``SimplePlayer()`` at a table of that size.
 
-The searcher's budget is on the clock: on a loaded host it searches fewer worlds. Nothing
-here is a test.
+* duel: the card play of one variant of the searcher, cheaply and reproducibly: positions
+  at the start of a trick with ``--tricks`` left (four-player deals ``0, 1, ...`` bid and
+  played by ``SimplePlayer(boldness=10)``, passed deals skipped), each played to its end
+  once per seat, the searcher (``--nodes``, ``--endgame``, ``--rollouts``, seeded by the
+  deal) at that seat and ``MonteCarloPlayer(20, 2)`` at the others (seeded by the deal and
+  seat). With a node budget every game is reproducible on any machine and host load, so
+  two variants' journals (``--journal``, one line per position, resumable) pair position by
+  position: ``--against OTHER`` prints the mean difference of the searcher's score per
+  seat with its 95% interval, and how many positions gave the same score (the two
+  variants played alike).
+
+The searcher's budget is on the clock in the arena: on a loaded host it searches fewer
+worlds. Nothing here is a test.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import math
 import statistics
 import sys
 import time
+from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 
 import frenchtarot as ft
 from frenchtarot.arena import duplicate
 from frenchtarot.players import MonteCarloPlayer, Player, SearchPlayer, SimplePlayer, level
 from frenchtarot.rules import Rules, find_rules
+from frenchtarot.scoring import returns
 
 BUDGETS = {4: 0.05, 5: 0.25}
 
@@ -157,6 +174,79 @@ def arena(args: argparse.Namespace) -> None:
     )
 
 
+def duel_positions(tricks: int) -> Iterator[tuple[int, ft.State]]:
+    """Four-player positions at a trick's start with ``tricks`` left, and their deal seeds."""
+    bold = SimplePlayer(boldness=10)
+    seed = 0
+    while True:
+        state = ft.new_deal(seed=seed)
+        while state.current is not None and not (
+            state.phase is ft.Phase.PLAY
+            and len(state.tricks) == state.rules.hand_size - tricks
+            and not state.current_trick
+        ):
+            state = ft.apply(state, bold(ft.observe(state, state.current)))
+        if state.current is not None:
+            yield seed, state
+        seed += 1
+
+
+def duel(args: argparse.Namespace) -> None:
+    if args.nodes is None or args.journal is None:
+        raise SystemExit("--only duel needs --nodes (reproducible games) and --journal")
+    with open(args.journal, "a+", encoding="utf-8") as journal:
+        journal.seek(0)
+        done = {json.loads(line)["seed"] for line in journal if line.strip()}
+        for number, (seed, start) in enumerate(duel_positions(args.tricks)):
+            if number >= args.positions:
+                break
+            if seed in done:
+                continue
+            began = time.process_time()
+            scores = []
+            for seat in range(start.rules.seats):
+                players: list[Player] = [
+                    MonteCarloPlayer(20, 2, rng=100 + 7 * seed + other)
+                    for other in range(start.rules.seats)
+                ]
+                players[seat] = SearchPlayer(
+                    nodes=args.nodes, rng=seed, endgame=args.endgame, rollouts=args.rollouts
+                )
+                state = start
+                while (current := state.current) is not None:
+                    state = ft.apply(state, players[current](ft.observe(state, current)))
+                scores.append(returns(state)[seat])
+            line = {"seed": seed, "scores": scores, "cpu": time.process_time() - began}
+            journal.write(json.dumps(line) + "\n")
+            journal.flush()
+            print(f"\r  {number + 1}/{args.positions} positions", end="", file=sys.stderr)
+    print(file=sys.stderr)
+    with open(args.journal, encoding="utf-8") as journal:
+        mine = {row["seed"]: row for row in map(json.loads, journal)}
+    print(
+        f"duel, {len(mine)} positions at {args.tricks} tricks left: SearchPlayer(nodes="
+        f"{args.nodes}, endgame={args.endgame}, rollouts={args.rollouts}) vs 3 x "
+        f"MonteCarloPlayer(20, 2), mean score a seat "
+        f"{statistics.fmean(sum(r['scores']) / 4 for r in mine.values()):+.2f}, "
+        f"CPU {statistics.fmean(r['cpu'] for r in mine.values()):.2f} s a position"
+    )
+    if args.against is None:
+        return
+    with open(args.against, encoding="utf-8") as other_journal:
+        other = {row["seed"]: row for row in map(json.loads, other_journal)}
+    common = sorted(set(mine) & set(other))
+    if len(common) < 2:
+        raise SystemExit(f"{args.against} shares fewer than two positions with the journal")
+    gains = [(sum(mine[s]["scores"]) - sum(other[s]["scores"])) / 4 for s in common]
+    mean = statistics.fmean(gains)
+    half = 1.96 * statistics.stdev(gains) / math.sqrt(len(gains))
+    alike = sum(gain == 0 for gain in gains)
+    print(
+        f"minus {args.against}: {mean:+.2f} a seat, 95% interval "
+        f"[{mean - half:+.2f}, {mean + half:+.2f}], {len(common)} positions, {alike} alike"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=40)
@@ -170,7 +260,10 @@ def main() -> None:
         action="store_true",
         help="the searcher's decisions but the card play are the simple player's",
     )
-    parser.add_argument("--only", choices=["times", "arena"])
+    parser.add_argument("--only", choices=["times", "arena", "duel"])
+    parser.add_argument("--tricks", type=int, default=8, help="the duel's tricks left")
+    parser.add_argument("--positions", type=int, default=200, help="the duel's positions")
+    parser.add_argument("--against", help="the duel journal of another variant, to pair with")
     parser.add_argument("--journal", help="a file the arena keeps its deals in (resumable)")
     parser.add_argument(
         "--levels",
@@ -193,6 +286,8 @@ def main() -> None:
         decision_times(args.deals if args.only == "times" else 4)
     if args.only in (None, "arena"):
         arena(args)
+    if args.only == "duel":
+        duel(args)
 
 
 if __name__ == "__main__":
