@@ -37,6 +37,8 @@ The public layer drives it with null windows (a bisection on the value) for the 
 
 from __future__ import annotations
 
+from typing import Final
+
 from frenchtarot.errors import _BudgetSpent
 from frenchtarot.solver._board import Board
 from frenchtarot.solver._ordering import moves_of
@@ -49,6 +51,9 @@ from frenchtarot.solver._tables import (
     Options,
     Scoring,
 )
+
+_BUCKET: Final = 16
+"""The most entries a bucket of the partition table keeps (the oldest go first)."""
 
 __all__ = [
     "HALF",
@@ -160,6 +165,7 @@ class Search(Board):
         return legal
 
     def _trick_start(self, leader: int, alpha: int, beta: int) -> int:
+        self.rel = 0
         if self.bounds and (self.objective != OBJ_SCORE or self.score_bounds):
             low, high = self._plain_range()
             if low >= beta:
@@ -170,11 +176,15 @@ class Search(Board):
             if self.sure:
                 low = self._sure(1, leader)
                 if low >= beta:
+                    self.rel = self.sure_marks
                     return low
                 high = self._sure(0, leader)
                 if high <= alpha:
+                    self.rel = self.sure_marks
                     return high
             return self._play(leader, 0, 0, -1, -1, leader, 0, 0, -1, alpha, beta, -1)
+        if self.partition:
+            return self._partition_start(leader, alpha, beta)
         key = self._key(leader)
         offset = self.att_half if self.objective == OBJ_POINTS else 0
         entry = self.table.get(key)
@@ -213,48 +223,260 @@ class Search(Board):
         self.table[key] = (low - offset, high - offset, best)
         return v
 
-    def _key(self, leader: int) -> int:
+    def _partition_start(self, leader: int, alpha: int, beta: int) -> int:
+        """:meth:`_trick_start` with the partition table (its first checks done).
+
+        The key holds the trumps, the Excuse and the suits' honours exactly (by relative
+        rank), and of the suits' low cards only how many each seat holds; an entry adds,
+        for each suit, how many of its highest low cards it holds exactly (their owners,
+        from the top: ``j`` of them). Every entry of the bucket that matches the position
+        bounds its value; a new result is stored with the ``j`` that its marks (``rel``)
+        give.
+        """
+        key = self._partition_key(leader)
+        offset = self.att_half if self.objective == OBJ_POINTS else 0
+        bucket = self.partition_table.get(key)
+        seqs = self.low_seq
+        lengths = self.low_len
+        live = self.key_live
+        first = -1
+        low = -INF
+        high = INF
+        low_rel = 0
+        high_rel = 0
+        if bucket is not None:
+            i = 0
+            size = len(bucket)
+            while i < size:
+                js = bucket[i]
+                s = 0
+                while s < 4:
+                    j = js >> 4 * s & 15
+                    if seqs[s] >> 3 * (lengths[s] - j) != bucket[i + 1 + s]:
+                        break
+                    s += 1
+                if s == 4:
+                    bound = bucket[i + 5] + offset
+                    if bound > low:
+                        low = bound
+                        low_rel = self._marks_of(js)
+                    bound = bucket[i + 6] + offset
+                    if bound < high:
+                        high = bound
+                        high_rel = self._marks_of(js)
+                    if first < 0:
+                        first = bucket[i + 7]
+                i += 8
+            if low >= beta:
+                self.rel = low_rel
+                return low
+            if high <= alpha:
+                self.rel = high_rel
+                return high
+            if low == high:
+                self.rel = low_rel | high_rel
+                return low
+        if self.sure:
+            sure = self._sure(1, leader)
+            if sure >= beta:
+                self.rel = self.sure_marks
+                return sure
+            sure = self._sure(0, leader)
+            if sure <= alpha:
+                self.rel = self.sure_marks
+                return sure
+        seqs = list(seqs)  # the search below sets them for its own positions
+        lengths = list(lengths)
+        v = self._play(leader, 0, 0, -1, -1, leader, 0, 0, -1, alpha, beta, first)
+        rel = self.rel
+        low = -INF
+        high = INF
+        if v <= alpha:
+            high = v
+        elif v >= beta:
+            low = v
+        else:
+            low = high = v
+        js = 0
+        prefixes: list[int] = [0, 0, 0, 0]
+        for s in range(4):
+            count = 0
+            marked = rel & self.suits[s]
+            if marked:
+                lowest = (marked & -marked).bit_length() - 1
+                count = ((live & self.low_cards & self.suits[s]) >> lowest).bit_count()
+                js |= count << 4 * s
+            prefixes[s] = seqs[s] >> 3 * (lengths[s] - count)
+        self._partition_store(key, js, prefixes, low - offset, high - offset)
+        self.rel = rel
+        return v
+
+    def _partition_store(
+        self, key: int, js: int, prefixes: list[int], low: int, high: int
+    ) -> None:
+        """Store the bounds ``low`` and ``high`` for the entry ``(js, prefixes)``."""
+        best = self.best_card
+        bucket = self.partition_table.get(key)
+        if bucket is None:
+            if len(self.partition_table) >= self.max_entries:
+                self.partition_table.clear()
+            bucket = []
+            self.partition_table[key] = bucket
+        i = 0
+        size = len(bucket)
+        while i < size:
+            if (
+                bucket[i] == js
+                and bucket[i + 1] == prefixes[0]
+                and bucket[i + 2] == prefixes[1]
+                and bucket[i + 3] == prefixes[2]
+                and bucket[i + 4] == prefixes[3]
+            ):
+                bucket[i + 5] = max(bucket[i + 5], low)
+                bucket[i + 6] = min(bucket[i + 6], high)
+                bucket[i + 7] = best
+                return
+            i += 8
+        if size >= 8 * _BUCKET:
+            del bucket[0:8]
+        bucket.extend([js, prefixes[0], prefixes[1], prefixes[2], prefixes[3]])
+        bucket.extend([low, high, best])
+
+    def _merged_marks(self, hand: int, card: int, present: int, rel: int) -> int:
+        """The mark that the cards merged with ``card`` add to its result's ``rel``.
+
+        Only ``card`` of its merged cards (``hand``'s cards of its suit and points with no
+        card of ``present`` between) was searched; the others lead to the same positions
+        with the cards' ranks moved: when ``rel`` marks a card at or below the highest of
+        them, the lowest of them is marked too (for every one of them to be exact).
+        """
+        suit = self.suit_mask[card]
+        marked = rel & suit
+        if not marked:
+            return 0
+        half = self.half
+        lo = card
+        while True:
+            below = present & suit & ((1 << lo) - 1)
+            if not below:
+                break
+            other = below.bit_length() - 1
+            if not hand >> other & 1 or half[other] != half[card]:
+                break
+            lo = other
+        hi = card
+        while True:
+            above = present & suit >> (hi + 1) << (hi + 1)
+            if not above:
+                break
+            other = (above & -above).bit_length() - 1
+            if not hand >> other & 1 or half[other] != half[card]:
+                break
+            hi = other
+        if lo == hi or (marked & -marked).bit_length() - 1 > hi:
+            return 0
+        return 1 << lo
+
+    def _marks_of(self, js: int) -> int:
+        """The marks that an entry's ``j`` stand for here: the lowest exact low card."""
+        live = self.key_live & self.low_cards
+        marks = 0
+        for s in range(4):
+            j = js >> 4 * s & 15
+            if j:
+                cards = live & self.suits[s]
+                card = 0
+                while j:
+                    card = cards.bit_length() - 1
+                    cards ^= 1 << card
+                    j -= 1
+                marks |= 1 << card
+        return marks
+
+    def _partition_key(self, leader: int) -> int:
+        """The bucket's key; sets ``low_seq``, ``low_len`` and ``key_live``.
+
+        The trumps, the Excuse and the honours as :meth:`_key` gives them, then for each
+        suit how many low cards each seat holds; ``low_seq`` holds their owners from the
+        top, three bits a card.
+        """
         hands = self.hands
         seats = self.seats
+        live = 0
+        for hand in hands:
+            live |= hand
+        self.key_live = live
+        low_live = live & self.low_cards
+        key = self._cards_key(live & ~low_live)
+        for s in range(4):
+            cards = low_live & self.suits[s]
+            for seat in range(seats):
+                key = key << 4 | (hands[seat] & cards).bit_count()
+            self.low_len[s] = cards.bit_count()
+            seq = 0
+            while cards:
+                card = cards.bit_length() - 1
+                bit = 1 << card
+                cards ^= bit
+                owner = 0
+                while not hands[owner] & bit:
+                    owner += 1
+                seq = seq << 3 | owner
+            self.low_seq[s] = seq
+        return self._key_tail(key, leader)
+
+    def _key(self, leader: int) -> int:
+        hands = self.hands
         key = 0
-        group_of = self.group
-        klass = self.klass
         if self.relative:
             live = 0
             for hand in hands:
                 live |= hand
-            # Six bits a field, gathered ten at a time in a machine-sized int (compiled code
-            # then shifts one long int a tenth as often; the key's value is the same).
-            group = -1
-            chunk = 0
-            fields = 0
-            while live:
-                low = live & -live
-                card = low.bit_length() - 1
-                live ^= low
-                if group_of[card] != group:
-                    group = group_of[card]
-                    chunk = chunk << 6 | (56 + group)
-                    fields += 1
-                    if fields == 10:
-                        key = key << 60 | chunk
-                        chunk = 0
-                        fields = 0
-                owner = 0
-                while not hands[owner] & low:
-                    owner += 1
-                chunk = chunk << 6 | owner << 3 | klass[card]
+            key = self._cards_key(live)
+        else:  # the exact cards: the labels, and the cards they stand for
+            key = self.live_key
+            for hand in hands:
+                key = key << 78 | hand
+        return self._key_tail(key, leader)
+
+    def _cards_key(self, live: int) -> int:
+        """The cards of ``live`` by relative rank: each one's owner and points, by group."""
+        hands = self.hands
+        group_of = self.group
+        klass = self.klass
+        key = 0
+        # Six bits a field, gathered ten at a time in a machine-sized int (compiled code
+        # then shifts one long int a tenth as often; the key's value is the same).
+        group = -1
+        chunk = 0
+        fields = 0
+        while live:
+            low = live & -live
+            card = low.bit_length() - 1
+            live ^= low
+            if group_of[card] != group:
+                group = group_of[card]
+                chunk = chunk << 6 | (56 + group)
                 fields += 1
                 if fields == 10:
                     key = key << 60 | chunk
                     chunk = 0
                     fields = 0
-            key = key << (6 * fields) | chunk
-        else:  # the exact cards: the labels, and the cards they stand for
-            key = self.live_key
-            for hand in hands:
-                key = key << 78 | hand
-        key = key * seats + leader
+            owner = 0
+            while not hands[owner] & low:
+                owner += 1
+            chunk = chunk << 6 | owner << 3 | klass[card]
+            fields += 1
+            if fields == 10:
+                key = key << 60 | chunk
+                chunk = 0
+                fields = 0
+        key = key << (6 * fields) | chunk
+        return key
+
+    def _key_tail(self, key: int, leader: int) -> int:
+        """``key`` with the leader, the tricks won and what the objective adds."""
+        key = key * self.seats + leader
         key = key << 2 | int(self.att_won) << 1 | int(self.def_won)
         if self.objective != OBJ_POINTS:
             bouts = self.bout_base + self.att_bouts.bit_count()
@@ -287,6 +509,12 @@ class Search(Board):
         result = -INF if maximise else INF
         chosen = moves[0]
         cut = False
+        rel = 0
+        partition = self.partition
+        present = t_mask
+        if partition and self.merge:
+            for other in self.hands:
+                present |= other
         for card in moves:
             v = self._after(
                 seat,
@@ -303,6 +531,11 @@ class Search(Board):
                 alpha,
                 beta,
             )
+            if partition:
+                child = self.rel
+                if self.merge and child and self.low_cards >> card & 1:
+                    child |= self._merged_marks(hand, card, present, child)
+                rel |= child
             if maximise:
                 if v > result:
                     result = v
@@ -320,6 +553,9 @@ class Search(Board):
                     if alpha >= beta:
                         cut = True
                         break
+        if partition:
+            # A cut holds by its card alone; else by every card tried.
+            self.rel = self.rel if cut else rel
         if cut and self.order:
             self.history[seat * 78 + chosen] += self.tricks_left * self.tricks_left
         self.best_card = chosen
@@ -351,6 +587,9 @@ class Search(Board):
             v = self._end_trick(
                 best_seat, t_mask | bit, t_half + self.half[card], excuse, alpha, beta
             )
+            if best > self.excuse and (t_mask | bit) & self.suit_mask[best] != 1 << best:
+                # A suit's card won over another of its suit: its rank decided the trick.
+                self.rel |= 1 << best
         else:
             v = self._play(
                 self.next_seat[seat],
@@ -406,6 +645,7 @@ class Search(Board):
             self.def_won = True
         self.left_half -= t_half
         if last:
+            self.rel = 0
             petit = 0
             if t_mask & self.petit_bit:
                 petit = 1 if to_attack else -1

@@ -43,6 +43,8 @@ GROUP: Final[tuple[int, ...]] = tuple(
     0 if i < 21 else 5 if i == 21 else 1 + (i - 22) // 14 for i in range(78)
 )
 """Trumps 0, the suits 1 to 4, the Excuse 5: cards of one group compare by rank."""
+LOW: Final = sum(1 << i for i in range(22, 78) if (i - 22) % 14 < 10)
+"""The low cards of the suits (1 to 10): a half point each, told apart by rank only."""
 CLASS: Final[tuple[int, ...]] = tuple(
     5 if i == 0 else {1: 0, 3: 1, 5: 2, 7: 3, 9: 4}[HALF[i]] for i in range(78)
 )
@@ -65,9 +67,23 @@ class Options:
         score: The score's bounds from the bounds in points (plain and sure): the score is
             nondecreasing in the attack's points and bouts, the petit au bout and the slam
             bounded apart (else a constant range).
+        partition: Partition search (with ``table`` and ``relative``): an entry of the
+            table holds for every position that differs only in the low cards (1 to 10) of
+            the suits whose ranks the search did not read, as long as each seat holds as
+            many of them in each suit.
     """
 
-    __slots__ = ("bisect", "bounds", "merge", "order", "relative", "score", "sure", "table")
+    __slots__ = (
+        "bisect",
+        "bounds",
+        "merge",
+        "order",
+        "partition",
+        "relative",
+        "score",
+        "sure",
+        "table",
+    )
 
     def __init__(
         self,
@@ -80,6 +96,7 @@ class Options:
         bisect: bool = True,
         sure: bool = True,
         score: bool = True,
+        partition: bool = True,
     ) -> None:
         self.table = table
         self.relative = relative
@@ -89,6 +106,7 @@ class Options:
         self.bisect = bisect
         self.sure = sure
         self.score = score
+        self.partition = partition
 
     def key(self) -> tuple[bool, ...]:
         """The options as a tuple (for comparing and hashing)."""
@@ -101,6 +119,7 @@ class Options:
             self.bisect,
             self.sure,
             self.score,
+            self.partition,
         )
 
 
