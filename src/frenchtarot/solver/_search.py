@@ -242,8 +242,8 @@ class Search(Board):
         first = -1
         low = -INF
         high = INF
-        low_rel = 0
-        high_rel = 0
+        low_js = 0
+        high_js = 0
         if bucket is not None:
             i = 0
             size = len(bucket)
@@ -259,22 +259,22 @@ class Search(Board):
                     bound = bucket[i + 5] + offset
                     if bound > low:
                         low = bound
-                        low_rel = self._marks_of(js)
+                        low_js = js
                     bound = bucket[i + 6] + offset
                     if bound < high:
                         high = bound
-                        high_rel = self._marks_of(js)
+                        high_js = js
                     if first < 0:
                         first = bucket[i + 7]
                 i += 8
             if low >= beta:
-                self.rel = low_rel
+                self.rel = self._marks_of(low_js)
                 return low
             if high <= alpha:
-                self.rel = high_rel
+                self.rel = self._marks_of(high_js)
                 return high
             if low == high:
-                self.rel = low_rel | high_rel
+                self.rel = self._marks_of(low_js) | self._marks_of(high_js)
                 return low
         if self.sure:
             sure = self._sure(1, leader)
@@ -346,7 +346,7 @@ class Search(Board):
         """The mark that the cards merged with ``card`` add to its result's ``rel``.
 
         Only ``card`` of its merged cards (``hand``'s cards of its suit and points with no
-        card of ``present`` between) was searched; the others lead to the same positions
+        card between them in the hands or in ``present``, the trick's) was searched; the others lead to the same positions
         with the cards' ranks moved: when ``rel`` marks a card at or below the highest of
         them, the lowest of them is marked too (for every one of them to be exact).
         """
@@ -354,6 +354,8 @@ class Search(Board):
         marked = rel & suit
         if not marked:
             return 0
+        for other in self.hands:
+            present |= other
         half = self.half
         lo = card
         while True:
@@ -381,6 +383,8 @@ class Search(Board):
         """The marks that an entry's ``j`` stand for here: the lowest exact low card."""
         live = self.key_live & self.low_cards
         marks = 0
+        if not js:
+            return 0
         for s in range(4):
             j = js >> 4 * s & 15
             if j:
@@ -401,19 +405,18 @@ class Search(Board):
         top, three bits a card.
         """
         hands = self.hands
-        seats = self.seats
         live = 0
         for hand in hands:
             live |= hand
         self.key_live = live
         low_live = live & self.low_cards
         key = self._cards_key(live & ~low_live)
+        suits = self.suits
         for s in range(4):
-            cards = low_live & self.suits[s]
-            for seat in range(seats):
-                key = key << 4 | (hands[seat] & cards).bit_count()
-            self.low_len[s] = cards.bit_count()
+            cards = low_live & suits[s]
             seq = 0
+            counts = 0  # four bits a seat
+            length = 0
             while cards:
                 card = cards.bit_length() - 1
                 bit = 1 << card
@@ -422,6 +425,10 @@ class Search(Board):
                 while not hands[owner] & bit:
                     owner += 1
                 seq = seq << 3 | owner
+                counts += 1 << 4 * owner
+                length += 1
+            key = key << 20 | counts
+            self.low_len[s] = length
             self.low_seq[s] = seq
         return self._key_tail(key, leader)
 
@@ -511,10 +518,6 @@ class Search(Board):
         cut = False
         rel = 0
         partition = self.partition
-        present = t_mask
-        if partition and self.merge:
-            for other in self.hands:
-                present |= other
         for card in moves:
             v = self._after(
                 seat,
@@ -534,7 +537,7 @@ class Search(Board):
             if partition:
                 child = self.rel
                 if self.merge and child and self.low_cards >> card & 1:
-                    child |= self._merged_marks(hand, card, present, child)
+                    child |= self._merged_marks(hand, card, t_mask, child)
                 rel |= child
             if maximise:
                 if v > result:
