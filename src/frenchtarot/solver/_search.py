@@ -346,9 +346,10 @@ class Search(Board):
         """The mark that the cards merged with ``card`` add to its result's ``rel``.
 
         Only ``card`` of its merged cards (``hand``'s cards of its suit and points with no
-        card between them in the hands or in ``present``, the trick's) was searched; the others lead to the same positions
-        with the cards' ranks moved: when ``rel`` marks a card at or below the highest of
-        them, the lowest of them is marked too (for every one of them to be exact).
+        card between them in the hands or in ``present``, the trick's) was searched; the
+        others lead to the same positions with the cards' ranks moved: when ``rel`` marks
+        a card at or below the highest of them, the lowest of them is marked too (for
+        every one of them to be exact).
         """
         suit = self.suit_mask[card]
         marked = rel & suit
