@@ -264,8 +264,7 @@ class Search(Board):
                     if bound < high:
                         high = bound
                         high_js = js
-                    if first < 0:
-                        first = bucket[i + 7]
+                    first = bucket[i + 7]
                 i += 8
             if low >= beta:
                 self.rel = self._marks_of(low_js)
