@@ -96,8 +96,9 @@ class Board:
         self.partition = options.partition and options.table and options.relative
         self.partition_table = partition_table
         self.low_cards = 0
-        self.low_seq: list[int] = [0, 0, 0, 0]
-        self.low_len: list[int] = [0, 0, 0, 0]
+        self.seqs_a = 0
+        self.seqs_b = 0
+        self.lengths = 0
         self.key_live = 0
         self.rel = 0
         self.sure_marks = 0

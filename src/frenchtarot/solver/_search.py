@@ -52,6 +52,8 @@ from frenchtarot.solver._tables import (
     Scoring,
 )
 
+_SEQ: Final = (1 << 31) - 1
+"""A suit's owners of low cards in ``seqs_a`` or ``seqs_b``."""
 _BUCKET: Final = 16
 """The most entries a bucket of the partition table keeps (the oldest go first)."""
 
@@ -236,8 +238,9 @@ class Search(Board):
         key = self._partition_key(leader)
         offset = self.att_half if self.objective == OBJ_POINTS else 0
         bucket = self.partition_table.get(key)
-        seqs = self.low_seq
-        lengths = self.low_len
+        seqs_a = self.seqs_a
+        seqs_b = self.seqs_b
+        lengths = self.lengths
         live = self.key_live
         first = -1
         low = -INF
@@ -252,7 +255,8 @@ class Search(Board):
                 s = 0
                 while s < 4:
                     j = js >> 4 * s & 15
-                    if seqs[s] >> 3 * (lengths[s] - j) != bucket[i + 1 + s]:
+                    seq = (seqs_a >> 31 * s if s < 2 else seqs_b >> 31 * s - 62) & _SEQ
+                    if seq >> 3 * ((lengths >> 4 * s & 15) - j) != bucket[i + 1 + s]:
                         break
                     s += 1
                 if s == 4:
@@ -284,8 +288,6 @@ class Search(Board):
             if sure <= alpha:
                 self.rel = self.sure_marks
                 return sure
-        seqs = list(seqs)  # the search below sets them for its own positions
-        lengths = list(lengths)
         v = self._play(leader, 0, 0, -1, -1, leader, 0, 0, -1, alpha, beta, first)
         rel = self.rel
         low = -INF
@@ -305,7 +307,8 @@ class Search(Board):
                 lowest = (marked & -marked).bit_length() - 1
                 count = ((live & self.low_cards & self.suits[s]) >> lowest).bit_count()
                 js |= count << 4 * s
-            prefixes[s] = seqs[s] >> 3 * (lengths[s] - count)
+            seq = (seqs_a >> 31 * s if s < 2 else seqs_b >> 31 * s - 62) & _SEQ
+            prefixes[s] = seq >> 3 * ((lengths >> 4 * s & 15) - count)
         self._partition_store(key, js, prefixes, low - offset, high - offset)
         self.rel = rel
         return v
@@ -398,11 +401,13 @@ class Search(Board):
         return marks
 
     def _partition_key(self, leader: int) -> int:
-        """The bucket's key; sets ``low_seq``, ``low_len`` and ``key_live``.
+        """The bucket's key; sets ``seqs_a``, ``seqs_b``, ``lengths`` and ``key_live``.
 
         The trumps, the Excuse and the honours as :meth:`_key` gives them, then for each
-        suit how many low cards each seat holds; ``low_seq`` holds their owners from the
-        top, three bits a card.
+        suit how many low cards each seat holds. ``seqs_a`` and ``seqs_b`` hold their
+        owners from the top, three bits a card (two suits each, 31 bits a suit), and
+        ``lengths`` how many there are (four bits a suit): ints, not lists, that compiled
+        code does not box.
         """
         hands = self.hands
         live = 0
@@ -412,6 +417,11 @@ class Search(Board):
         low_live = live & self.low_cards
         key = self._cards_key(live & ~low_live)
         suits = self.suits
+        seqs_a = 0
+        seqs_b = 0
+        counts_a = 0
+        counts_b = 0
+        lengths = 0
         for s in range(4):
             cards = low_live & suits[s]
             seq = 0
@@ -427,9 +437,17 @@ class Search(Board):
                 seq = seq << 3 | owner
                 counts += 1 << 4 * owner
                 length += 1
-            key = key << 20 | counts
-            self.low_len[s] = length
-            self.low_seq[s] = seq
+            if s < 2:
+                seqs_a |= seq << 31 * s
+                counts_a |= counts << 20 * s
+            else:
+                seqs_b |= seq << 31 * (s - 2)
+                counts_b |= counts << 20 * (s - 2)
+            lengths |= length << 4 * s
+        self.seqs_a = seqs_a
+        self.seqs_b = seqs_b
+        self.lengths = lengths
+        key = (key << 40 | counts_a) << 40 | counts_b
         return self._key_tail(key, leader)
 
     def _key(self, leader: int) -> int:
