@@ -25,7 +25,15 @@ The techniques of the bridge double-dummy solvers, each one switchable by :class
   its entry;
 - the taker's score bounded by the bounds in points (``Board._score_low`` and
   ``_score_high``: the score grows with the attack's points and bouts, the petit au bout
-  and the slam bounded apart).
+  and the slam bounded apart);
+- partition search (``_partition_start``, the keys in ``_keys.py``): a result holds for
+  every position that differs only in the suits' low cards (1 to 10, a half point each)
+  whose ranks it did not read, when each seat holds as many of each suit. Each result
+  carries its marks (``rel``): the cards whose rank decided a trick (a suit's card that
+  beat another of its suit), those the sure bounds read, and when a merged card's result
+  reads the ranks of its fellows, the lowest of them. In each suit the lowest mark counts,
+  and every card above it: the entry keeps the owners of that many low cards from the
+  top, the bucket's key the trumps, the honours and each seat's count of low cards.
 
 Only the hot path restates the rules: ``_legal`` (``_core/tricks.follow_mask``),
 ``Board._played`` (``_core/tricks.trick_winner``, for ``_after`` and ``Board._status``),
@@ -41,6 +49,7 @@ from typing import Final
 
 from frenchtarot.errors import _BudgetSpent
 from frenchtarot.solver._board import Board
+from frenchtarot.solver._keys import SEQ, key_of, marks_of, merged_marks, partition_key
 from frenchtarot.solver._ordering import moves_of
 from frenchtarot.solver._tables import (
     HALF,
@@ -52,8 +61,6 @@ from frenchtarot.solver._tables import (
     Scoring,
 )
 
-_SEQ: Final = (1 << 31) - 1
-"""A suit's owners of low cards in ``seqs_a`` or ``seqs_b``."""
 _BUCKET: Final = 16
 """The most entries a bucket of the partition table keeps (the oldest go first)."""
 
@@ -187,7 +194,7 @@ class Search(Board):
             return self._play(leader, 0, 0, -1, -1, leader, 0, 0, -1, alpha, beta, -1)
         if self.partition:
             return self._partition_start(leader, alpha, beta)
-        key = self._key(leader)
+        key = key_of(self, leader)
         offset = self.att_half if self.objective == OBJ_POINTS else 0
         entry = self.table.get(key)
         first = -1
@@ -235,7 +242,7 @@ class Search(Board):
         bounds its value; a new result is stored with the ``j`` that its marks (``rel``)
         give.
         """
-        key = self._partition_key(leader)
+        key = partition_key(self, leader)
         offset = self.att_half if self.objective == OBJ_POINTS else 0
         bucket = self.partition_table.get(key)
         seqs_a = self.seqs_a
@@ -255,7 +262,7 @@ class Search(Board):
                 s = 0
                 while s < 4:
                     j = js >> 4 * s & 15
-                    seq = (seqs_a >> 31 * s if s < 2 else seqs_b >> 31 * s - 62) & _SEQ
+                    seq = (seqs_a >> 31 * s if s < 2 else seqs_b >> 31 * s - 62) & SEQ
                     if seq >> 3 * ((lengths >> 4 * s & 15) - j) != bucket[i + 1 + s]:
                         break
                     s += 1
@@ -271,13 +278,13 @@ class Search(Board):
                     first = bucket[i + 7]
                 i += 8
             if low >= beta:
-                self.rel = self._marks_of(low_js)
+                self.rel = marks_of(self, low_js)
                 return low
             if high <= alpha:
-                self.rel = self._marks_of(high_js)
+                self.rel = marks_of(self, high_js)
                 return high
             if low == high:
-                self.rel = self._marks_of(low_js) | self._marks_of(high_js)
+                self.rel = marks_of(self, low_js) | marks_of(self, high_js)
                 return low
         if self.sure:
             sure = self._sure(1, leader)
@@ -307,7 +314,7 @@ class Search(Board):
                 lowest = (marked & -marked).bit_length() - 1
                 count = ((live & self.low_cards & self.suits[s]) >> lowest).bit_count()
                 js |= count << 4 * s
-            seq = (seqs_a >> 31 * s if s < 2 else seqs_b >> 31 * s - 62) & _SEQ
+            seq = (seqs_a >> 31 * s if s < 2 else seqs_b >> 31 * s - 62) & SEQ
             prefixes[s] = seq >> 3 * ((lengths >> 4 * s & 15) - count)
         self._partition_store(key, js, prefixes, low - offset, high - offset)
         self.rel = rel
@@ -343,171 +350,6 @@ class Search(Board):
             del bucket[0:8]
         bucket.extend([js, prefixes[0], prefixes[1], prefixes[2], prefixes[3]])
         bucket.extend([low, high, best])
-
-    def _merged_marks(self, hand: int, card: int, present: int, rel: int) -> int:
-        """The mark that the cards merged with ``card`` add to its result's ``rel``.
-
-        Only ``card`` of its merged cards (``hand``'s cards of its suit and points with no
-        card between them in the hands or in ``present``, the trick's) was searched; the
-        others lead to the same positions with the cards' ranks moved: when ``rel`` marks
-        a card at or below the highest of them, the lowest of them is marked too (for
-        every one of them to be exact).
-        """
-        suit = self.suit_mask[card]
-        marked = rel & suit
-        if not marked:
-            return 0
-        for other in self.hands:
-            present |= other
-        half = self.half
-        lo = card
-        while True:
-            below = present & suit & ((1 << lo) - 1)
-            if not below:
-                break
-            other = below.bit_length() - 1
-            if not hand >> other & 1 or half[other] != half[card]:
-                break
-            lo = other
-        hi = card
-        while True:
-            above = present & suit >> (hi + 1) << (hi + 1)
-            if not above:
-                break
-            other = (above & -above).bit_length() - 1
-            if not hand >> other & 1 or half[other] != half[card]:
-                break
-            hi = other
-        if lo == hi or (marked & -marked).bit_length() - 1 > hi:
-            return 0
-        return 1 << lo
-
-    def _marks_of(self, js: int) -> int:
-        """The marks that an entry's ``j`` stand for here: the lowest exact low card."""
-        live = self.key_live & self.low_cards
-        marks = 0
-        if not js:
-            return 0
-        for s in range(4):
-            j = js >> 4 * s & 15
-            if j:
-                cards = live & self.suits[s]
-                card = 0
-                while j:
-                    card = cards.bit_length() - 1
-                    cards ^= 1 << card
-                    j -= 1
-                marks |= 1 << card
-        return marks
-
-    def _partition_key(self, leader: int) -> int:
-        """The bucket's key; sets ``seqs_a``, ``seqs_b``, ``lengths`` and ``key_live``.
-
-        The trumps, the Excuse and the honours as :meth:`_key` gives them, then for each
-        suit how many low cards each seat holds. ``seqs_a`` and ``seqs_b`` hold their
-        owners from the top, three bits a card (two suits each, 31 bits a suit), and
-        ``lengths`` how many there are (four bits a suit): ints, not lists, that compiled
-        code does not box.
-        """
-        hands = self.hands
-        live = 0
-        for hand in hands:
-            live |= hand
-        self.key_live = live
-        low_live = live & self.low_cards
-        key = self._cards_key(live & ~low_live)
-        suits = self.suits
-        seqs_a = 0
-        seqs_b = 0
-        counts_a = 0
-        counts_b = 0
-        lengths = 0
-        for s in range(4):
-            cards = low_live & suits[s]
-            seq = 0
-            counts = 0  # four bits a seat
-            length = 0
-            while cards:
-                card = cards.bit_length() - 1
-                bit = 1 << card
-                cards ^= bit
-                owner = 0
-                while not hands[owner] & bit:
-                    owner += 1
-                seq = seq << 3 | owner
-                counts += 1 << 4 * owner
-                length += 1
-            if s < 2:
-                seqs_a |= seq << 31 * s
-                counts_a |= counts << 20 * s
-            else:
-                seqs_b |= seq << 31 * (s - 2)
-                counts_b |= counts << 20 * (s - 2)
-            lengths |= length << 4 * s
-        self.seqs_a = seqs_a
-        self.seqs_b = seqs_b
-        self.lengths = lengths
-        key = (key << 40 | counts_a) << 40 | counts_b
-        return self._key_tail(key, leader)
-
-    def _key(self, leader: int) -> int:
-        hands = self.hands
-        key = 0
-        if self.relative:
-            live = 0
-            for hand in hands:
-                live |= hand
-            key = self._cards_key(live)
-        else:  # the exact cards: the labels, and the cards they stand for
-            key = self.live_key
-            for hand in hands:
-                key = key << 78 | hand
-        return self._key_tail(key, leader)
-
-    def _cards_key(self, live: int) -> int:
-        """The cards of ``live`` by relative rank: each one's owner and points, by group."""
-        hands = self.hands
-        group_of = self.group
-        klass = self.klass
-        key = 0
-        # Six bits a field, gathered ten at a time in a machine-sized int (compiled code
-        # then shifts one long int a tenth as often; the key's value is the same).
-        group = -1
-        chunk = 0
-        fields = 0
-        while live:
-            low = live & -live
-            card = low.bit_length() - 1
-            live ^= low
-            if group_of[card] != group:
-                group = group_of[card]
-                chunk = chunk << 6 | (56 + group)
-                fields += 1
-                if fields == 10:
-                    key = key << 60 | chunk
-                    chunk = 0
-                    fields = 0
-            owner = 0
-            while not hands[owner] & low:
-                owner += 1
-            chunk = chunk << 6 | owner << 3 | klass[card]
-            fields += 1
-            if fields == 10:
-                key = key << 60 | chunk
-                chunk = 0
-                fields = 0
-        key = key << (6 * fields) | chunk
-        return key
-
-    def _key_tail(self, key: int, leader: int) -> int:
-        """``key`` with the leader, the tricks won and what the objective adds."""
-        key = key * self.seats + leader
-        key = key << 2 | int(self.att_won) << 1 | int(self.def_won)
-        if self.objective != OBJ_POINTS:
-            bouts = self.bout_base + self.att_bouts.bit_count()
-            key = (key << 9 | self.att_half) << 2 | bouts
-            key = key * 3 + self.petit_pending + 1
-        return key
 
     def _play(
         self,
@@ -555,7 +397,7 @@ class Search(Board):
             if partition:
                 child = self.rel
                 if self.merge and child and self.low_cards >> card & 1:
-                    child |= self._merged_marks(hand, card, t_mask, child)
+                    child |= merged_marks(self, hand, card, t_mask, child)
                 rel |= child
             if maximise:
                 if v > result:
