@@ -145,7 +145,7 @@ class Solver:
         self._options = Options()
         self._tables: dict[
             Context,
-            tuple[dict[int, tuple[int, int, int]], list[int], dict[int, list[int]]],
+            tuple[dict[int, tuple[int, int, int]], list[int], dict[int, tuple[int, ...]]],
         ] = {}
         self._nodes = 0
 

@@ -52,7 +52,7 @@ class Board:
         table: dict[int, tuple[int, int, int]],
         history: list[int],
         opening: int,
-        partition_table: dict[int, list[int]],
+        partition_table: dict[int, tuple[int, ...]],
     ) -> None:
         self.seats = seats
         self.called = opening  # the called card (original index) for the opening lead

@@ -106,7 +106,7 @@ def build(
     options: Options,
     table: dict[int, tuple[int, int, int]],
     history: list[int],
-    partition_table: dict[int, list[int]],
+    partition_table: dict[int, tuple[int, ...]],
 ) -> Search:
     """A search set to ``state`` (which must be in the card play)."""
     record = record_of(state)

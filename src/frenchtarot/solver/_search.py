@@ -323,14 +323,19 @@ class Search(Board):
     def _partition_store(
         self, key: int, js: int, prefixes: list[int], low: int, high: int
     ) -> None:
-        """Store the bounds ``low`` and ``high`` for the entry ``(js, prefixes)``."""
+        """Store the bounds ``low`` and ``high`` for the entry ``(js, prefixes)``.
+
+        A bucket is a tuple of ints, made anew at each store: the garbage collector leaves
+        such tuples out of its walks, where it would walk every list of a large table.
+        """
         best = self.best_card
+        entry = (js, prefixes[0], prefixes[1], prefixes[2], prefixes[3], low, high, best)
         bucket = self.partition_table.get(key)
         if bucket is None:
             if len(self.partition_table) >= self.max_entries:
                 self.partition_table.clear()
-            bucket = []
-            self.partition_table[key] = bucket
+            self.partition_table[key] = entry
+            return
         i = 0
         size = len(bucket)
         while i < size:
@@ -341,15 +346,13 @@ class Search(Board):
                 and bucket[i + 3] == prefixes[2]
                 and bucket[i + 4] == prefixes[3]
             ):
-                bucket[i + 5] = max(bucket[i + 5], low)
-                bucket[i + 6] = min(bucket[i + 6], high)
-                bucket[i + 7] = best
+                entry = entry[:5] + (max(bucket[i + 5], low), min(bucket[i + 6], high), best)
+                self.partition_table[key] = bucket[:i] + entry + bucket[i + 8 :]
                 return
             i += 8
         if size >= 8 * _BUCKET:
-            del bucket[0:8]
-        bucket.extend([js, prefixes[0], prefixes[1], prefixes[2], prefixes[3]])
-        bucket.extend([low, high, best])
+            bucket = bucket[8:]
+        self.partition_table[key] = bucket + entry
 
     def _play(
         self,
