@@ -93,7 +93,9 @@ class Board:
         # part of the key, and what the search learns of the ranks it read (``rel``, the
         # cards whose rank among the suit's cards a result depends on; in each suit only
         # the lowest counts, every card above it counts too).
-        self.partition = options.partition and options.table and options.relative
+        self.use_partition = options.partition and options.table and options.relative
+        self.partition_from = options.partition_from
+        self.partition = False  # set with the position (by its tricks left)
         self.partition_table = partition_table
         self.low_cards = 0
         self.seqs_a = 0
@@ -205,6 +207,7 @@ class Board:
                 m ^= low
         self.left_half = half + self.root[7]  # the trick's cards are still to be won
         self.tricks_left = (cards + self.root[1]) // self.seats
+        self.partition = self.use_partition and self.tricks_left >= self.partition_from
 
     def reset(self) -> None:
         """Set the position given to :meth:`set_position` again (after a search stopped)."""

@@ -71,6 +71,8 @@ class Options:
             table holds for every position that differs only in the low cards (1 to 10) of
             the suits whose ranks the search did not read, as long as each seat holds as
             many of them in each suit.
+        partition_from: The fewest tricks left at the position searched for partition
+            search to be used: below, its marks cost more than its entries save.
     """
 
     __slots__ = (
@@ -79,6 +81,7 @@ class Options:
         "merge",
         "order",
         "partition",
+        "partition_from",
         "relative",
         "score",
         "sure",
@@ -97,6 +100,7 @@ class Options:
         sure: bool = True,
         score: bool = True,
         partition: bool = True,
+        partition_from: int = 8,
     ) -> None:
         self.table = table
         self.relative = relative
@@ -107,8 +111,9 @@ class Options:
         self.sure = sure
         self.score = score
         self.partition = partition
+        self.partition_from = partition_from
 
-    def key(self) -> tuple[bool, ...]:
+    def key(self) -> tuple[bool | int, ...]:
         """The options as a tuple (for comparing and hashing)."""
         return (
             self.table,
@@ -120,6 +125,7 @@ class Options:
             self.sure,
             self.score,
             self.partition,
+            self.partition_from,
         )
 
 
