@@ -208,7 +208,7 @@ def test_the_build_and_mutation_testing_name_the_rules_core_folder() -> None:
         '["src/frenchtarot/_core", "src/frenchtarot/solver/_search.py", '
         '"src/frenchtarot/solver/_board.py", "src/frenchtarot/solver/_tables.py", '
         '"src/frenchtarot/solver/_bounds.py", '
-        '"src/frenchtarot/solver/_ordering.py"]'
+        '"src/frenchtarot/solver/_ordering.py", "src/frenchtarot/solver/_keys.py"]'
     ]
     mutmut = text.split("[tool.mutmut]")[1].split("\n[")[0]
     assert re.findall(r"^only_mutate = (.*)$", mutmut, re.M) == ['["src/frenchtarot/_core/*"]']

@@ -61,6 +61,7 @@ OFF: dict[str, Options] = {
     "bisect": Options(bisect=False),
     "sure": Options(sure=False),
     "score": Options(score=False),
+    "partition": Options(partition=False),
 }
 """Each optimisation switched off alone (the others on)."""
 CHEAP = ("random", "keep")
@@ -133,7 +134,14 @@ def check_options(rules: Rules, count: int, low: int, high: int, seed: int) -> N
 
 def test_every_optimisation_off_at_once_gives_the_same_value() -> None:
     none = Options(
-        table=False, merge=False, order=False, bounds=False, bisect=False, sure=False, score=False
+        table=False,
+        merge=False,
+        order=False,
+        bounds=False,
+        bisect=False,
+        sure=False,
+        score=False,
+        partition=False,
     )
     for rules in TABLES:
         for _, state in positions(rules, 2, 3, 4, seed=6):

@@ -143,7 +143,10 @@ class Solver:
             raise InvalidSettingsError(f"max_entries must be at least 1, not {max_entries}")
         self._max_entries = max_entries
         self._options = Options()
-        self._tables: dict[Context, tuple[dict[int, tuple[int, int, int]], list[int]]] = {}
+        self._tables: dict[
+            Context,
+            tuple[dict[int, tuple[int, int, int]], list[int], dict[int, tuple[int, ...]]],
+        ] = {}
         self._nodes = 0
 
     @classmethod
@@ -168,9 +171,9 @@ class Solver:
         if kept is None:
             if len(self._tables) >= _MAX_CONTEXTS:
                 self._tables.clear()
-            kept = ({}, [0] * (78 * state.rules.seats))
+            kept = ({}, [0] * (78 * state.rules.seats), {})
             self._tables[context] = kept
-        search = build(state, objective.value, self._options, kept[0], kept[1])
+        search = build(state, objective.value, self._options, kept[0], kept[1], kept[2])
         search.max_entries = self._max_entries
         search.set_budget(nodes, seconds)
         return search

@@ -11,7 +11,7 @@ from __future__ import annotations
 import time
 
 from frenchtarot.errors import _BudgetSpent
-from frenchtarot.solver._bounds import sure_half
+from frenchtarot.solver._bounds import sure_marked
 from frenchtarot.solver._tables import (
     BOUTS,
     CLASS,
@@ -20,6 +20,7 @@ from frenchtarot.solver._tables import (
     GROUP,
     HALF,
     INF,
+    LOW,
     OBJ_CONTRACT,
     OBJ_POINTS,
     OBJ_SCORE,
@@ -51,6 +52,7 @@ class Board:
         table: dict[int, tuple[int, int, int]],
         history: list[int],
         opening: int,
+        partition_table: dict[int, tuple[int, ...]],
     ) -> None:
         self.seats = seats
         self.called = opening  # the called card (original index) for the opening lead
@@ -87,6 +89,21 @@ class Board:
         )
         self.table = table
         self.history = history
+        # Partition search (``Search._partition_start``): its table, bucketed by the exact
+        # part of the key, and what the search learns of the ranks it read (``rel``, the
+        # cards whose rank among the suit's cards a result depends on; in each suit only
+        # the lowest counts, every card above it counts too).
+        self.use_partition = options.partition and options.table and options.relative
+        self.partition_from = options.partition_from
+        self.partition = False  # set with the position (by its tricks left)
+        self.partition_table = partition_table
+        self.low_cards = 0
+        self.seqs_a = 0
+        self.seqs_b = 0
+        self.lengths = 0
+        self.key_live = 0
+        self.rel = 0
+        self.sure_marks = 0
         # The cards' labels (see set_position) and what the search reads of each label.
         self.excuse = EXCUSE
         self.excuse_bit = EXCUSE_BIT
@@ -177,6 +194,7 @@ class Board:
             suit = SUIT_MASK[self.called]
             self.opening_suit = self._mask(suit & live)
             self.opening_bit = self._mask(live & 1 << self.called)
+        self.low_cards = self._mask(LOW & live)
         self.root = self._status(leader, [label[card] for card in trick])
         cards = 0
         half = 0
@@ -189,6 +207,7 @@ class Board:
                 m ^= low
         self.left_half = half + self.root[7]  # the trick's cards are still to be won
         self.tricks_left = (cards + self.root[1]) // self.seats
+        self.partition = self.use_partition and self.tricks_left >= self.partition_from
 
     def reset(self) -> None:
         """Set the position given to :meth:`set_position` again (after a search stopped)."""
@@ -364,7 +383,7 @@ class Board:
         For the attack (``side`` 1), a lower bound: its points so far and its sure ones; for
         the defence (0), an upper bound: the points left but the defence's sure ones.
         """
-        sure = sure_half(
+        sure, self.sure_marks = sure_marked(
             self.hands,
             self.camp,
             side,

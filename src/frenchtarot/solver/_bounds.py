@@ -40,6 +40,22 @@ def sure_half(
     won: bool,
     lead: bool,
 ) -> int:
+    """The half points that the camp ``side`` wins for sure (see :func:`sure_marked`)."""
+    return sure_marked(hands, camp, side, leader, trumps, suits, half, excuse_bit, won, lead)[0]
+
+
+def sure_marked(
+    hands: list[int],
+    camp: int,
+    side: int,
+    leader: int,
+    trumps: int,
+    suits: list[int],
+    half: list[int],
+    excuse_bit: int,
+    won: bool,
+    lead: bool,
+) -> tuple[int, int]:
     """The half points that the camp ``side`` wins for sure from the rest of the play.
 
     Args:
@@ -56,7 +72,11 @@ def sure_half(
         lead: Whether the leader may lead any card (not the opening lead's restriction).
 
     Returns:
-        A lower bound on the half points the camp adds to its tally (0 when none is sure).
+        A lower bound on the half points the camp adds to its tally (0 when none is sure),
+        and the cards whose rank it read in the suits (for the partition search of
+        ``_search.py``): in each suit the leader cashes, the lowest card it looked at (the
+        last of the run, or the card that ended it). Every other card is read by its suit
+        and owner only (the trumps are always kept exact).
     """
     seats = len(hands)
     live = 0
@@ -81,6 +101,7 @@ def sure_half(
     tricks = 0
     points = 0
     cash = 0  # the tricks the leader cashes in a suit, when they are counted
+    marks = 0
     if counts:
         for seat in range(seats):
             count = counts >> 5 * seat & 31
@@ -108,6 +129,7 @@ def sure_half(
             cards = live & suit
             while cards and run < rounds:
                 card = cards.bit_length() - 1
+                marks |= 1 << card  # only its lowest card in the suit counts
                 if not mine >> card & 1:
                     break
                 run += 1
@@ -138,4 +160,4 @@ def sure_half(
                 and (seat != leader or cash + 1 < hands[leader].bit_count())
             ):
                 sure += 8
-    return sure
+    return sure, marks

@@ -106,6 +106,7 @@ def build(
     options: Options,
     table: dict[int, tuple[int, int, int]],
     history: list[int],
+    partition_table: dict[int, tuple[int, ...]],
 ) -> Search:
     """A search set to ``state`` (which must be in the card play)."""
     record = record_of(state)
@@ -157,6 +158,7 @@ def build(
         table,
         history,
         opening,
+        partition_table,
     )
     search.set_position(
         list(hands),

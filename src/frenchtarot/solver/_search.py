@@ -25,7 +25,15 @@ The techniques of the bridge double-dummy solvers, each one switchable by :class
   its entry;
 - the taker's score bounded by the bounds in points (``Board._score_low`` and
   ``_score_high``: the score grows with the attack's points and bouts, the petit au bout
-  and the slam bounded apart).
+  and the slam bounded apart);
+- partition search (``_partition_start``, the keys in ``_keys.py``): a result holds for
+  every position that differs only in the suits' low cards (1 to 10, a half point each)
+  whose ranks it did not read, when each seat holds as many of each suit. Each result
+  carries its marks (``rel``): the cards whose rank decided a trick (a suit's card that
+  beat another of its suit), those the sure bounds read, and when a merged card's result
+  reads the ranks of its fellows, the lowest of them. In each suit the lowest mark counts,
+  and every card above it: the entry keeps the owners of that many low cards from the
+  top, the bucket's key the trumps, the honours and each seat's count of low cards.
 
 Only the hot path restates the rules: ``_legal`` (``_core/tricks.follow_mask``),
 ``Board._played`` (``_core/tricks.trick_winner``, for ``_after`` and ``Board._status``),
@@ -37,8 +45,11 @@ The public layer drives it with null windows (a bisection on the value) for the 
 
 from __future__ import annotations
 
+from typing import Final
+
 from frenchtarot.errors import _BudgetSpent
 from frenchtarot.solver._board import Board
+from frenchtarot.solver._keys import SEQ, key_of, marks_of, merged_marks, partition_key
 from frenchtarot.solver._ordering import moves_of
 from frenchtarot.solver._tables import (
     HALF,
@@ -49,6 +60,9 @@ from frenchtarot.solver._tables import (
     Options,
     Scoring,
 )
+
+_BUCKET: Final = 16
+"""The most entries a bucket of the partition table keeps (the oldest go first)."""
 
 __all__ = [
     "HALF",
@@ -160,6 +174,7 @@ class Search(Board):
         return legal
 
     def _trick_start(self, leader: int, alpha: int, beta: int) -> int:
+        self.rel = 0
         if self.bounds and (self.objective != OBJ_SCORE or self.score_bounds):
             low, high = self._plain_range()
             if low >= beta:
@@ -170,12 +185,16 @@ class Search(Board):
             if self.sure:
                 low = self._sure(1, leader)
                 if low >= beta:
+                    self.rel = self.sure_marks
                     return low
                 high = self._sure(0, leader)
                 if high <= alpha:
+                    self.rel = self.sure_marks
                     return high
             return self._play(leader, 0, 0, -1, -1, leader, 0, 0, -1, alpha, beta, -1)
-        key = self._key(leader)
+        if self.partition:
+            return self._partition_start(leader, alpha, beta)
+        key = key_of(self, leader)
         offset = self.att_half if self.objective == OBJ_POINTS else 0
         entry = self.table.get(key)
         first = -1
@@ -213,54 +232,127 @@ class Search(Board):
         self.table[key] = (low - offset, high - offset, best)
         return v
 
-    def _key(self, leader: int) -> int:
-        hands = self.hands
-        seats = self.seats
-        key = 0
-        group_of = self.group
-        klass = self.klass
-        if self.relative:
-            live = 0
-            for hand in hands:
-                live |= hand
-            # Six bits a field, gathered ten at a time in a machine-sized int (compiled code
-            # then shifts one long int a tenth as often; the key's value is the same).
-            group = -1
-            chunk = 0
-            fields = 0
-            while live:
-                low = live & -live
-                card = low.bit_length() - 1
-                live ^= low
-                if group_of[card] != group:
-                    group = group_of[card]
-                    chunk = chunk << 6 | (56 + group)
-                    fields += 1
-                    if fields == 10:
-                        key = key << 60 | chunk
-                        chunk = 0
-                        fields = 0
-                owner = 0
-                while not hands[owner] & low:
-                    owner += 1
-                chunk = chunk << 6 | owner << 3 | klass[card]
-                fields += 1
-                if fields == 10:
-                    key = key << 60 | chunk
-                    chunk = 0
-                    fields = 0
-            key = key << (6 * fields) | chunk
-        else:  # the exact cards: the labels, and the cards they stand for
-            key = self.live_key
-            for hand in hands:
-                key = key << 78 | hand
-        key = key * seats + leader
-        key = key << 2 | int(self.att_won) << 1 | int(self.def_won)
-        if self.objective != OBJ_POINTS:
-            bouts = self.bout_base + self.att_bouts.bit_count()
-            key = (key << 9 | self.att_half) << 2 | bouts
-            key = key * 3 + self.petit_pending + 1
-        return key
+    def _partition_start(self, leader: int, alpha: int, beta: int) -> int:
+        """:meth:`_trick_start` with the partition table (its first checks done).
+
+        The key holds the trumps, the Excuse and the suits' honours exactly (by relative
+        rank), and of the suits' low cards only how many each seat holds; an entry adds,
+        for each suit, how many of its highest low cards it holds exactly (their owners,
+        from the top: ``j`` of them). Every entry of the bucket that matches the position
+        bounds its value; a new result is stored with the ``j`` that its marks (``rel``)
+        give.
+        """
+        key = partition_key(self, leader)
+        offset = self.att_half if self.objective == OBJ_POINTS else 0
+        bucket = self.partition_table.get(key)
+        seqs_a = self.seqs_a
+        seqs_b = self.seqs_b
+        lengths = self.lengths
+        live = self.key_live
+        first = -1
+        low = -INF
+        high = INF
+        low_js = 0
+        high_js = 0
+        if bucket is not None:
+            i = 0
+            size = len(bucket)
+            while i < size:
+                js = bucket[i]
+                s = 0
+                while s < 4:
+                    j = js >> 4 * s & 15
+                    seq = (seqs_a >> 31 * s if s < 2 else seqs_b >> 31 * s - 62) & SEQ
+                    if seq >> 3 * ((lengths >> 4 * s & 15) - j) != bucket[i + 1 + s]:
+                        break
+                    s += 1
+                if s == 4:
+                    bound = bucket[i + 5] + offset
+                    if bound > low:
+                        low = bound
+                        low_js = js
+                    bound = bucket[i + 6] + offset
+                    if bound < high:
+                        high = bound
+                        high_js = js
+                    first = bucket[i + 7]
+                i += 8
+            if low >= beta:
+                self.rel = marks_of(self, low_js)
+                return low
+            if high <= alpha:
+                self.rel = marks_of(self, high_js)
+                return high
+            if low == high:
+                self.rel = marks_of(self, low_js) | marks_of(self, high_js)
+                return low
+        if self.sure:
+            sure = self._sure(1, leader)
+            if sure >= beta:
+                self.rel = self.sure_marks
+                return sure
+            sure = self._sure(0, leader)
+            if sure <= alpha:
+                self.rel = self.sure_marks
+                return sure
+        v = self._play(leader, 0, 0, -1, -1, leader, 0, 0, -1, alpha, beta, first)
+        rel = self.rel
+        low = -INF
+        high = INF
+        if v <= alpha:
+            high = v
+        elif v >= beta:
+            low = v
+        else:
+            low = high = v
+        js = 0
+        prefixes: list[int] = [0, 0, 0, 0]
+        for s in range(4):
+            count = 0
+            marked = rel & self.suits[s]
+            if marked:
+                lowest = (marked & -marked).bit_length() - 1
+                count = ((live & self.low_cards & self.suits[s]) >> lowest).bit_count()
+                js |= count << 4 * s
+            seq = (seqs_a >> 31 * s if s < 2 else seqs_b >> 31 * s - 62) & SEQ
+            prefixes[s] = seq >> 3 * ((lengths >> 4 * s & 15) - count)
+        self._partition_store(key, js, prefixes, low - offset, high - offset)
+        self.rel = rel
+        return v
+
+    def _partition_store(
+        self, key: int, js: int, prefixes: list[int], low: int, high: int
+    ) -> None:
+        """Store the bounds ``low`` and ``high`` for the entry ``(js, prefixes)``.
+
+        A bucket is a tuple of ints, made anew at each store: the garbage collector leaves
+        such tuples out of its walks, where it would walk every list of a large table.
+        """
+        best = self.best_card
+        entry = (js, prefixes[0], prefixes[1], prefixes[2], prefixes[3], low, high, best)
+        bucket = self.partition_table.get(key)
+        if bucket is None:
+            if len(self.partition_table) >= self.max_entries:
+                self.partition_table.clear()
+            self.partition_table[key] = entry
+            return
+        i = 0
+        size = len(bucket)
+        while i < size:
+            if (
+                bucket[i] == js
+                and bucket[i + 1] == prefixes[0]
+                and bucket[i + 2] == prefixes[1]
+                and bucket[i + 3] == prefixes[2]
+                and bucket[i + 4] == prefixes[3]
+            ):
+                entry = entry[:5] + (max(bucket[i + 5], low), min(bucket[i + 6], high), best)
+                self.partition_table[key] = bucket[:i] + entry + bucket[i + 8 :]
+                return
+            i += 8
+        if size >= 8 * _BUCKET:
+            bucket = bucket[8:]
+        self.partition_table[key] = bucket + entry
 
     def _play(
         self,
@@ -287,6 +379,8 @@ class Search(Board):
         result = -INF if maximise else INF
         chosen = moves[0]
         cut = False
+        rel = 0
+        partition = self.partition
         for card in moves:
             v = self._after(
                 seat,
@@ -303,6 +397,11 @@ class Search(Board):
                 alpha,
                 beta,
             )
+            if partition:
+                child = self.rel
+                if self.merge and child and self.low_cards >> card & 1:
+                    child |= merged_marks(self, hand, card, t_mask, child)
+                rel |= child
             if maximise:
                 if v > result:
                     result = v
@@ -320,6 +419,9 @@ class Search(Board):
                     if alpha >= beta:
                         cut = True
                         break
+        if partition:
+            # A cut holds by its card alone; else by every card tried.
+            self.rel = self.rel if cut else rel
         if cut and self.order:
             self.history[seat * 78 + chosen] += self.tricks_left * self.tricks_left
         self.best_card = chosen
@@ -351,6 +453,9 @@ class Search(Board):
             v = self._end_trick(
                 best_seat, t_mask | bit, t_half + self.half[card], excuse, alpha, beta
             )
+            if best > self.excuse and (t_mask | bit) & self.suit_mask[best] != 1 << best:
+                # A suit's card won over another of its suit: its rank decided the trick.
+                self.rel |= 1 << best
         else:
             v = self._play(
                 self.next_seat[seat],
@@ -406,6 +511,7 @@ class Search(Board):
             self.def_won = True
         self.left_half -= t_half
         if last:
+            self.rel = 0
             petit = 0
             if t_mask & self.petit_bit:
                 petit = 1 if to_attack else -1

@@ -43,6 +43,8 @@ GROUP: Final[tuple[int, ...]] = tuple(
     0 if i < 21 else 5 if i == 21 else 1 + (i - 22) // 14 for i in range(78)
 )
 """Trumps 0, the suits 1 to 4, the Excuse 5: cards of one group compare by rank."""
+LOW: Final = sum(1 << i for i in range(22, 78) if (i - 22) % 14 < 10)
+"""The low cards of the suits (1 to 10): a half point each, told apart by rank only."""
 CLASS: Final[tuple[int, ...]] = tuple(
     5 if i == 0 else {1: 0, 3: 1, 5: 2, 7: 3, 9: 4}[HALF[i]] for i in range(78)
 )
@@ -65,9 +67,26 @@ class Options:
         score: The score's bounds from the bounds in points (plain and sure): the score is
             nondecreasing in the attack's points and bouts, the petit au bout and the slam
             bounded apart (else a constant range).
+        partition: Partition search (with ``table`` and ``relative``): an entry of the
+            table holds for every position that differs only in the low cards (1 to 10) of
+            the suits whose ranks the search did not read, as long as each seat holds as
+            many of them in each suit.
+        partition_from: The fewest tricks left at the position searched for partition
+            search to be used: below, its marks cost more than its entries save.
     """
 
-    __slots__ = ("bisect", "bounds", "merge", "order", "relative", "score", "sure", "table")
+    __slots__ = (
+        "bisect",
+        "bounds",
+        "merge",
+        "order",
+        "partition",
+        "partition_from",
+        "relative",
+        "score",
+        "sure",
+        "table",
+    )
 
     def __init__(
         self,
@@ -80,6 +99,8 @@ class Options:
         bisect: bool = True,
         sure: bool = True,
         score: bool = True,
+        partition: bool = True,
+        partition_from: int = 8,
     ) -> None:
         self.table = table
         self.relative = relative
@@ -89,8 +110,10 @@ class Options:
         self.bisect = bisect
         self.sure = sure
         self.score = score
+        self.partition = partition
+        self.partition_from = partition_from
 
-    def key(self) -> tuple[bool, ...]:
+    def key(self) -> tuple[bool | int, ...]:
         """The options as a tuple (for comparing and hashing)."""
         return (
             self.table,
@@ -101,6 +124,8 @@ class Options:
             self.bisect,
             self.sure,
             self.score,
+            self.partition,
+            self.partition_from,
         )
 
 
