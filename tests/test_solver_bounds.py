@@ -15,7 +15,7 @@ import pytest
 
 import frenchtarot as ft
 from frenchtarot.solver import Objective, Solver, solve
-from frenchtarot.solver._bounds import sure_half
+from frenchtarot.solver._bounds import sure_marked
 from frenchtarot.solver._search import HALF, Options
 from tests.solver_reference import play_to
 
@@ -141,7 +141,7 @@ def test_the_sure_points_of_hand_made_positions(
     masks = [hand(cards) for cards in hands]
     half = list(HALF)
     got = [
-        sure_half(masks, attack, side, leader, TRUMPS, SUITS, half, EXCUSE, False, True)
+        sure_marked(masks, attack, side, leader, TRUMPS, SUITS, half, EXCUSE, False, True)[0]
         for side in (1, 0)
     ]
     assert got == [att, defence], what
@@ -149,13 +149,15 @@ def test_the_sure_points_of_hand_made_positions(
 
 def test_a_trick_won_lifts_the_excuse_exception() -> None:
     masks = [hand(cards) for cards in ["T21 1S 2S", "EX 3S 4S", "T6 5S 6S", "T7 7S 8S"]]
-    won = sure_half(masks, 0b0001, 1, 1, TRUMPS, SUITS, list(HALF), EXCUSE, True, True)
+    won = sure_marked(masks, 0b0001, 1, 1, TRUMPS, SUITS, list(HALF), EXCUSE, True, True)[0]
     assert won == 9 + 3
 
 
 def test_the_opening_lead_restriction_leaves_the_leader_s_masters_out() -> None:
     masks = [hand(cards) for cards in ["KH QH T21", "1H 2H 3H", "4H 5H 6H", "7H 8H T1"]]
-    assert sure_half(masks, 0b0001, 1, 0, TRUMPS, SUITS, list(HALF), EXCUSE, False, False) == 12
+    assert (
+        sure_marked(masks, 0b0001, 1, 0, TRUMPS, SUITS, list(HALF), EXCUSE, False, False)[0] == 12
+    )
 
 
 @pytest.mark.parametrize("objective", [Objective.POINTS, Objective.CONTRACT], ids=str)

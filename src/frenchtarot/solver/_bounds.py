@@ -28,22 +28,6 @@ Compiled by mypyc with :mod:`frenchtarot.solver._search`.
 from __future__ import annotations
 
 
-def sure_half(
-    hands: list[int],
-    camp: int,
-    side: int,
-    leader: int,
-    trumps: int,
-    suits: list[int],
-    half: list[int],
-    excuse_bit: int,
-    won: bool,
-    lead: bool,
-) -> int:
-    """The half points that the camp ``side`` wins for sure (see :func:`sure_marked`)."""
-    return sure_marked(hands, camp, side, leader, trumps, suits, half, excuse_bit, won, lead)[0]
-
-
 def sure_marked(
     hands: list[int],
     camp: int,
