@@ -43,7 +43,7 @@ from frenchtarot._core import tricks as _tricks
 from frenchtarot._core.calling import camp_mask
 from frenchtarot._core.flow import bids_in
 from frenchtarot._core.record import DealRecord
-from frenchtarot._core.state import State, masks_of, seat_view
+from frenchtarot._core.state import State, masks_of, record_of, seat_view
 from frenchtarot._core.tally import excuse_exchange
 from frenchtarot._deal_values import Annulment, AnnulReason, Handful, Trick
 from frenchtarot._observation_text import key_of, text_of
@@ -56,7 +56,6 @@ from frenchtarot.scoring import Score
 __all__ = ["ExcuseExchange", "Observation", "information_state_key", "observe", "public_view"]
 
 _SUITS: Final = tuple(Suit)
-_NO_LIMIT: Final = 20  # the index of the 21 of trumps: every trump may still be held
 
 
 @attrs.frozen
@@ -290,39 +289,12 @@ class Observation:
         (None, None, None, None)
         """
         _suits, limits = self._proven()
-        return tuple(None if limit == _NO_LIMIT else limit + 1 for limit in limits)
+        return tuple(None if limit == _tricks.NO_LIMIT else limit + 1 for limit in limits)
 
     def _proven(self) -> tuple[list[int], list[int]]:
-        """What the play proves, per seat: voids and the highest trump it may hold.
-
-        The plain suits proven void (bit ``s`` for suit ``s``) and the index of the highest
-        trump the seat may still hold (-1 for none, 20 when nothing is proven).
-        """
-        seats = self.rules.seats
-        suits = [0] * seats
-        limits = [_NO_LIMIT] * seats
-        plays = [(t.leader, tuple(c.index for c in t.cards)) for t in self.tricks]
-        if self.leader is not None and self.current_trick:
-            plays.append((self.leader, tuple(c.index for c in self.current_trick)))
-        for leader, trick in plays:
-            led = -1  # -1 while no card sets the suit; 4 for trumps
-            top = -1
-            for seat, index in zip(_flow.TRICK_ORDER[seats][leader], trick, strict=False):
-                if index == EXCUSE_INDEX:
-                    continue
-                suit = 4 if index < EXCUSE_INDEX else _masks.SUIT_OF_INDEX[index]
-                if led < 0:
-                    led = suit
-                elif suit != led:
-                    if led < 4:
-                        suits[seat] |= 1 << led
-                    if suit < 4:  # neither followed nor trumped: no trump at all
-                        limits[seat] = -1
-                if suit == 4:
-                    if index < top:  # could not overtrump
-                        limits[seat] = min(limits[seat], top)
-                    top = max(top, index)
-        return suits, limits
+        """What the play proves, per seat: voids and the highest trump it may hold."""
+        trick = tuple(card.index for card in self.current_trick)
+        return _tricks.proven(self.rules.seats, self.tricks, self.leader, trick)
 
     @property
     def winning_seat(self) -> int | None:
@@ -528,6 +500,30 @@ def public_view(observation: Observation) -> Observation:
         history=history,
         public=True,
     )
+
+
+def play_knowledge(state: State, seat: int) -> tuple[int, int, int | None, bool]:
+    """What ``seat`` knows of the cards in the card play of ``state``, as masks.
+
+    The same knowledge as its :func:`observe`, without building the observation, for the
+    players that play deals out many times (their simulations): the seat's hand, the cards
+    it cannot see (the other hands, and the écart or the dog it was not shown), the partner
+    it knows (``None`` while hidden) and whether it knows the taker to be alone. Nothing is
+    checked: ``state`` is in the card play and ``seat`` one of its seats.
+    """
+    hands, trick, _leader, dog, ecart = masks_of(state)
+    record = record_of(state)
+    hand = hands[seat]
+    held = 0
+    for cards in hands:
+        held |= cards
+    shown = _flow.dog_is_public(state.phase, record.contract)
+    # Unseen: of the écart, what is not shown (the taker knows all of it, everybody its
+    # trumps); without one, the dog, set aside face down.
+    mine = seat == record.taker
+    unseen = (0 if mine else ecart & ~_masks.TRUMPS) if shown else dog
+    partner, alone = _known_camp(state, record, seat, shown, trick)
+    return hand, (held & ~hand) | unseen, partner, alone
 
 
 def _known_camp(

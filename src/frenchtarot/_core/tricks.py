@@ -170,3 +170,50 @@ def played_by_seat(seats: int, plays: Iterable[tuple[int, Sequence[Card]]]) -> l
         for seat, card in zip(orders[leader], cards, strict=False):
             played[seat] |= 1 << card.index
     return played
+
+
+NO_LIMIT: Final = 20
+"""In :func:`proven`'s limits: nothing proven (the 21 of trumps, index 20, may be held)."""
+
+
+def proven(
+    seats: int, tricks: Sequence[Trick], leader: int | None, trick: Sequence[int]
+) -> tuple[list[int], list[int]]:
+    """What the play so far proves of each seat's hand: its void suits and highest trump.
+
+    ``tricks`` are the completed tricks; ``trick`` the indices of the trick in progress,
+    led by ``leader``. A seat that plays neither the led suit nor (on a plain lead) a trump
+    is proven void of it, and without trumps; a trump below one already in the trick proves
+    that it holds none above that one (it would have had to overtrump). The Excuse, which
+    may always be played, proves nothing.
+
+    Returns:
+        Per seat, the plain suits proven void (bit ``s`` for suit ``s``), and the index of
+        the highest trump it may still hold (-1 for none, :data:`NO_LIMIT` when nothing is
+        proven).
+    """
+    suits = [0] * seats
+    limits = [NO_LIMIT] * seats
+    orders = _flow.TRICK_ORDER[seats]
+    plays = [(done.leader, tuple([card.index for card in done.cards])) for done in tricks]
+    if leader is not None and trick:
+        plays.append((leader, tuple(trick)))
+    for first, cards in plays:
+        led = -1  # -1 while no card sets the suit; 4 for trumps
+        top = -1
+        for seat, index in zip(orders[first], cards, strict=False):
+            if index == EXCUSE_INDEX:
+                continue
+            suit = 4 if index < EXCUSE_INDEX else _masks.SUIT_OF_INDEX[index]
+            if led < 0:
+                led = suit
+            elif suit != led:
+                if led < 4:
+                    suits[seat] |= 1 << led
+                if suit < 4:  # neither followed nor trumped: no trump at all
+                    limits[seat] = -1
+            if suit == 4:
+                if index < top:  # could not overtrump
+                    limits[seat] = min(limits[seat], top)
+                top = max(top, index)
+    return suits, limits

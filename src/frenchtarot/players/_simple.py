@@ -9,6 +9,9 @@ from frenchtarot._checks import describe_value
 from frenchtarot._core import flow as _flow
 from frenchtarot._core import masks as _masks
 from frenchtarot._core import tricks as _tricks
+from frenchtarot._core.state import State, masks_of, record_of
+from frenchtarot._deal_values import Trick
+from frenchtarot._engine import legal_actions
 from frenchtarot.actions import (
     Action,
     AnnounceSlam,
@@ -20,11 +23,12 @@ from frenchtarot.actions import (
     Phase,
     Play,
 )
-from frenchtarot.cards import DECK, EXCUSE_INDEX, HALF_POINTS, PETIT_INDEX
+from frenchtarot.cards import EXCUSE_INDEX, HALF_POINTS, PETIT_INDEX, Card
 from frenchtarot.errors import TarotTypeError
-from frenchtarot.observation import Observation
+from frenchtarot.observation import Observation, observe, play_knowledge
 from frenchtarot.players import _hand
 from frenchtarot.players._base import legal
+from frenchtarot.rules import Rules
 
 __all__ = ["SimplePlayer"]
 
@@ -35,8 +39,6 @@ _SUITS: Final = _masks.SUITS
 _SUIT_OF: Final = _masks.SUIT_OF_INDEX
 _FULL: Final = _masks.FULL
 _TWENTY_ONE_INDEX: Final = 20
-_SUIT_NAMES: Final = tuple(DECK[22 + 14 * number].suit for number in range(4))
-"""The :class:`~frenchtarot.Suit` of each plain suit number, as ``voids`` names them."""
 _ABOVE: Final = tuple(_FULL & ~((2 << index) - 1) for index in range(78))
 """``_ABOVE[i]``: the cards of higher index than ``i`` (higher in its suit, once masked)."""
 
@@ -130,7 +132,8 @@ class SimplePlayer:
                 return max(handfuls, key=lambda a: len(a.cards))
             if len(actions) == 1:
                 return actions[0]
-            return _play(observation, actions)  # type: ignore[arg-type]
+            table = _Table.of_view(observation)
+            return _play(table, actions, len(observation.hand))  # type: ignore[arg-type]
         hand = _mask(observation.hand)
         seats = observation.rules.seats
         if phase is Phase.BIDDING:
@@ -158,40 +161,110 @@ class SimplePlayer:
 
 
 class _Table:
-    """What the seat to play knows of the cards, as masks, worked out once per decision."""
+    """What the seat to play knows of the cards, as masks, worked out once per decision.
 
-    __slots__ = ("_limits", "attack", "friends", "hand", "others", "seat", "seats", "view")
+    Made from its observation (:meth:`of_view`) or, in a simulation, from the state itself
+    (:meth:`of_state`, the same knowledge without building the observation): both give
+    the same table, so the player makes the same choice either way.
+    """
 
-    def __init__(self, view: Observation) -> None:
-        self.view = view
-        self.seats = seats = view.rules.seats
-        self.seat = seat = view.seat
-        self.hand = hand = _mask(view.hand)
-        gone = hand | _mask(view.current_trick) | _mask(view.shown_discard)
-        for trick in view.tricks:
-            gone |= _mask(trick.cards)
-        if view.discard is not None:
-            gone |= _mask(view.discard)
-        self.others = _FULL & ~gone
+    __slots__ = (
+        "_proof",
+        "alone",
+        "attack",
+        "called",
+        "friends",
+        "hand",
+        "leader",
+        "others",
+        "partner",
+        "seat",
+        "seats",
+        "slam",
+        "taker",
+        "trick",
+        "tricks",
+    )
+
+    def __init__(
+        self,
+        rules: Rules,
+        seat: int,
+        hand: int,
+        others: int,
+        camp: tuple[int | None, int | None, bool],
+        called: Card | None,
+        slam: bool,
+        play: tuple[tuple[Trick, ...], int | None, tuple[int, ...]],
+    ) -> None:
+        self.seats = seats = rules.seats
+        self.seat = seat
+        self.hand = hand
+        self.others = others
         """The cards another seat may hold (or the unseen dog or écart)."""
-        taker, partner = view.taker, view.partner
+        taker, partner, alone = camp
+        self.taker = taker
+        self.partner = partner
+        self.alone = alone
+        self.called = called
+        self.slam = slam
+        self.tricks, self.leader, self.trick = play
         self.attack = seat in (taker, partner)
         attackers = {s for s in (taker, partner) if s is not None}
         if self.attack:
             friends = attackers - {seat}
-        elif seats < 5 or view.alone or not view.rules.calls_partner or partner is not None:
+        elif seats < 5 or alone or not rules.calls_partner or partner is not None:
             friends = set(range(seats)) - attackers - {seat}
         else:
             friends = set()  # a five-player defender who does not know the partner yet
         self.friends = friends
         """The seats this seat knows to be in its camp."""
-        self._limits: tuple[int | None, ...] | None = None
+        self._proof: tuple[list[int], list[int]] | None = None
 
-    def limits(self) -> tuple[int | None, ...]:
-        """:attr:`~frenchtarot.Observation.trump_limits`, worked out once."""
-        if self._limits is None:
-            self._limits = self.view.trump_limits
-        return self._limits
+    @classmethod
+    def of_view(cls, view: Observation) -> _Table:
+        """The table of an observation."""
+        hand = _mask(view.hand)
+        trick = tuple([card.index for card in view.current_trick])
+        gone = hand | _mask(view.shown_discard)
+        for index in trick:
+            gone |= 1 << index
+        for done in view.tricks:
+            gone |= _mask(done.cards)
+        if view.discard is not None:
+            gone |= _mask(view.discard)
+        return cls(
+            view.rules,
+            view.seat,
+            hand,
+            _FULL & ~gone,
+            (view.taker, view.partner, view.alone),
+            view.called,
+            view.slam,
+            (view.tricks, view.leader, trick),
+        )
+
+    @classmethod
+    def of_state(cls, state: State, seat: int) -> _Table:
+        """The table of ``seat`` in ``state`` (in the card play), as its observation gives."""
+        hand, others, partner, alone = play_knowledge(state, seat)
+        record = record_of(state)
+        return cls(
+            record.rules,
+            seat,
+            hand,
+            others,
+            (record.taker, partner, alone),
+            record.called,
+            record.slam,
+            (state.tricks, state.leader, masks_of(state)[1]),
+        )
+
+    def proof(self) -> tuple[list[int], list[int]]:
+        """What the play proves (:func:`frenchtarot._core.tricks.proven`), worked out once."""
+        if self._proof is None:
+            self._proof = _tricks.proven(self.seats, self.tricks, self.leader, self.trick)
+        return self._proof
 
     def holds(self, card: int, later: Sequence[int]) -> bool:
         """Whether ``card``, winning the trick now, still wins once ``later`` have played.
@@ -208,31 +281,49 @@ class _Table:
             higher = others & _TRUMPS & _ABOVE[card]
             if not higher:
                 return True
-            limits = self.limits()
-            return all((limit := limits[seat]) is not None and limit - 1 < card for seat in later)
-        suit = _SUITS[_SUIT_OF[card]]
+            limits = self.proof()[1]
+            return all(limits[seat] < card for seat in later)
+        number = _SUIT_OF[card]
+        suit = _SUITS[number]
         if others & suit & _ABOVE[card]:
             return False
         trumps_out = others & _TRUMPS
         if not trumps_out:
             return True
-        limits = self.limits()
-        if all(limits[seat] == 0 for seat in later):
+        voids, limits = self.proof()
+        if all(limits[seat] < 0 for seat in later):
             return True
-        voids = self.view.voids
-        suit_name = _SUIT_NAMES[_SUIT_OF[card]]
-        if any(suit_name in voids[seat] for seat in later):
+        if any(voids[seat] >> number & 1 for seat in later):
             return False
         return (others & suit).bit_count() >= 2 * len(later) + 1
 
 
-def _play(view: Observation, plays: Sequence[Play]) -> Play:
+def state_action(player: SimplePlayer, state: State) -> Action:
+    """What ``player`` does as the seat to act in ``state``: ``player(observe(state, seat))``.
+
+    The same action, made faster in the card play, where the player's table comes from the
+    state (:meth:`_Table.of_state`) instead of a whole observation: for the searching
+    players, which play deals out with the simple player thousands of times a decision.
+    ``state`` must not be over.
+    """
+    seat = state.current
+    assert seat is not None
+    if state.phase is not Phase.PLAY:
+        return player(observe(state, seat))
+    actions = legal_actions(state)
+    if actions[0].__class__ is DeclareHandful or actions[-1].__class__ is DeclareHandful:
+        return player(observe(state, seat))
+    if len(actions) == 1:
+        return actions[0]
+    table = _Table.of_state(state, seat)
+    return _play(table, actions, table.hand.bit_count())  # type: ignore[arg-type]
+
+
+def _play(table: _Table, plays: Sequence[Play], cards_left: int) -> Play:
     """The card to play, from ``plays`` (two or more)."""
     by_index = {play.card.index: play for play in plays}
-    table = _Table(view)
-    trick = tuple(card.index for card in view.current_trick)
-    cards_left = len(view.hand)
-    excuse_ok = EXCUSE_INDEX in by_index and not (view.slam and table.attack)
+    trick = table.trick
+    excuse_ok = EXCUSE_INDEX in by_index and not (table.slam and table.attack)
     if excuse_ok and cards_left <= 2:
         return by_index[EXCUSE_INDEX]  # never lose the Excuse in the last trick
     if not trick or trick == (EXCUSE_INDEX,):
@@ -242,7 +333,6 @@ def _play(view: Observation, plays: Sequence[Play]) -> Play:
 
 def _lead(table: _Table, legal: dict[int, Play], cards_left: int) -> int:
     """The card to lead (index), from ``legal``."""
-    view = table.view
     hand = 0  # what it may lead (at five players, not the called suit at the first trick)
     for index in legal:
         hand |= 1 << index
@@ -269,8 +359,8 @@ def _lead(table: _Table, legal: dict[int, Play], cards_left: int) -> int:
         top = my_trumps.bit_length() - 1
         if trumps_out and not trumps_out & _ABOVE[top] and mine >= 2 and mine >= theirs // 2:
             return top  # a master trump draws one from every seat
-    called = view.called
-    if table.attack and view.partner is None and called is not None and not view.alone:
+    called = table.called
+    if table.attack and table.partner is None and called is not None and not table.alone:
         suit = _SUITS[_SUIT_OF[called.index]]
         if hand & suit and others >> called.index & 1:
             low = hand & suit
@@ -280,10 +370,10 @@ def _lead(table: _Table, legal: dict[int, Play], cards_left: int) -> int:
         if not table.attack:
             # The defence leads the suit the taker cuts, to shorten its trumps; else its
             # longest suit, from the bottom.
-            taker = view.taker
-            voids = view.voids[taker] if taker is not None else frozenset()
+            taker = table.taker
+            voids = table.proof()[0][taker] if taker is not None else 0
             for number, suit in enumerate(_SUITS):
-                if hand & suit and _SUIT_NAMES[number] in voids and trumps_out:
+                if hand & suit and voids >> number & 1 and trumps_out:
                     return _cheapest(hand & suit)
         longest = max((s for s in _SUITS if plain & s), key=lambda s: (plain & s).bit_count())
         return _cheapest(plain & longest & ~_masks.KINGS or plain & longest)
@@ -300,13 +390,11 @@ def _lead(table: _Table, legal: dict[int, Play], cards_left: int) -> int:
 def _suit_is_safe(table: _Table, number: int) -> bool:
     """Whether a lead of suit ``number`` is unlikely to be trumped."""
     suit = _SUITS[number]
-    voids = table.view.voids
-    name = _SUIT_NAMES[number]
-    limits = table.limits()
+    voids, limits = table.proof()
     for seat in range(table.seats):
-        if seat == table.seat or limits[seat] == 0:
+        if seat == table.seat or limits[seat] < 0:
             continue
-        if name in voids[seat]:
+        if voids[seat] >> number & 1:
             return False
     return (table.others & suit).bit_count() >= 2 * (table.seats - 1)
 
@@ -330,9 +418,8 @@ def _follow(table: _Table, legal: dict[int, Play], trick: tuple[int, ...], excus
 
     ``excuse_ok`` says whether the Excuse may be spent.
     """
-    view = table.view
     seats = table.seats
-    leader = view.leader if view.leader is not None else table.seat
+    leader = table.leader if table.leader is not None else table.seat
     order = _flow.TRICK_ORDER[seats][leader]
     friends = table.friends
     later = [seat for seat in order[len(trick) + 1 :] if seat not in friends]  # the threats

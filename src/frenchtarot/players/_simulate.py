@@ -27,9 +27,9 @@ from frenchtarot._rollout import rollout
 from frenchtarot.actions import Action, Discard, Play
 from frenchtarot.cards import DECK
 from frenchtarot.errors import IllegalActionError
-from frenchtarot.observation import Observation, observe
+from frenchtarot.observation import Observation
 from frenchtarot.players import _hand
-from frenchtarot.players._base import Player
+from frenchtarot.players._simple import SimplePlayer, state_action
 from frenchtarot.sampling import sample_state
 from frenchtarot.scoring import returns
 
@@ -95,11 +95,15 @@ class Budget:
         return cap, max(1e-4, min(left, self.seconds * SOLVE_SHARE))
 
 
-def playout(state: State, policy: Player) -> tuple[State, int]:
-    """``state`` played to its end by ``policy`` at every seat, and the actions it took."""
+def playout(state: State, policy: SimplePlayer) -> tuple[State, int]:
+    """``state`` played to its end by ``policy`` at every seat, and the actions it took.
+
+    Each action is ``policy(observe(state, seat))``, made by :func:`state_action`, which
+    skips building the observation in the card play.
+    """
     steps = 0
     while state.current is not None:
-        state = apply(state, policy(observe(state, state.current)))
+        state = apply(state, state_action(policy, state))
         steps += 1
     return state, steps
 
@@ -137,7 +141,7 @@ def _applied(world: State, actions: Sequence[Action]) -> State | None:
 def best_candidate(
     observation: Observation,
     candidates: Sequence[Sequence[Action]],
-    policy: Player,
+    policy: SimplePlayer,
     rng: random.Random,
     budget: Budget,
 ) -> int:
