@@ -3,13 +3,21 @@
 Usage (from any directory, with frenchtarot installed)::
 
     python benchmarks/search.py --only times --deals 4        # a minute or two
+    python benchmarks/search.py --only playouts               # seconds
     python benchmarks/search.py --only arena --deals 40 --workers 2   # 15 minutes, 2 cores
     python benchmarks/search.py --only arena --deals 40 --journal /tmp/arena.jsonl  # resumable
     python benchmarks/search.py --only arena --levels 4 3 --deals 100   # a level vs the one below
     python benchmarks/search.py --only duel --nodes 250000 --endgame 6 --journal /tmp/e6.jsonl \
         --against /tmp/e5.jsonl   # a variant's card play against another's, paired
 
-Three measurements:
+Four measurements:
+
+* playouts: the simulations' playouts (:func:`frenchtarot.players._simulate.playout`, the
+  searcher's bids, call, écart, slam and handfuls are valued by them), ``SimplePlayer()``
+  at every seat of four-player deals (seeds ``0..199``), from the bidding and from the
+  first card, playouts and actions per second (CPU time, the best of 3), beside the same
+  deals played through each seat's observation (:func:`frenchtarot.players.play_deal`,
+  what a playout did before the simple player read the state itself);
 
 * times: each level of :func:`frenchtarot.players.level` (seeded 1) at seat 0 of four-player
   deals (seeds ``0..deals-1``) against three ``SimplePlayer(boldness=10)`` (bold enough that
@@ -55,7 +63,15 @@ from concurrent.futures import ProcessPoolExecutor
 
 import frenchtarot as ft
 from frenchtarot.arena import duplicate
-from frenchtarot.players import MonteCarloPlayer, Player, SearchPlayer, SimplePlayer, level
+from frenchtarot.players import (
+    MonteCarloPlayer,
+    Player,
+    SearchPlayer,
+    SimplePlayer,
+    level,
+    play_deal,
+)
+from frenchtarot.players._simulate import playout
 from frenchtarot.rules import Rules, find_rules
 from frenchtarot.scoring import returns
 
@@ -174,6 +190,36 @@ def arena(args: argparse.Namespace) -> None:
     )
 
 
+def playouts() -> None:
+    """The simulations' playouts per second, and the same deals through observations."""
+    player = SimplePlayer()
+    starts = [ft.new_deal(seed=seed) for seed in range(200)]
+    first_cards = []
+    for state in starts:
+        while state.current is not None and state.phase is not ft.Phase.PLAY:
+            state = ft.apply(state, player(ft.observe(state, state.current)))
+        if state.current is not None:
+            first_cards.append(state)
+    table = [player] * 4
+    print(f"playouts, SimplePlayer() at every seat, compiled={ft.compiled} (CPU, best of 3):")
+    for where, states in (("from the bidding", starts), ("from the first card", first_cards)):
+        actions = sum(len(playout(s, player)[0].history) - len(s.history) for s in states)
+        for name, run in (
+            ("playout (the state)", lambda s: playout(s, player)),
+            ("play_deal (observations)", lambda s: play_deal(s, table)),
+        ):
+            best = math.inf
+            for _ in range(3):
+                start = time.process_time()
+                for state in states:
+                    run(state)
+                best = min(best, time.process_time() - start)
+            print(
+                f"  {where:>20}, {name:>25}: {len(states) / best:8,.0f} playouts/s, "
+                f"{actions / best:9,.0f} actions/s ({len(states)} deals)"
+            )
+
+
 def duel_positions(tricks: int) -> Iterator[tuple[int, ft.State]]:
     """Four-player positions at a trick's start with ``tricks`` left, and their deal seeds."""
     bold = SimplePlayer(boldness=10)
@@ -260,7 +306,7 @@ def main() -> None:
         action="store_true",
         help="the searcher's decisions but the card play are the simple player's",
     )
-    parser.add_argument("--only", choices=["times", "arena", "duel"])
+    parser.add_argument("--only", choices=["times", "arena", "duel", "playouts"])
     parser.add_argument("--tricks", type=int, default=8, help="the duel's tricks left")
     parser.add_argument("--positions", type=int, default=200, help="the duel's positions")
     parser.add_argument("--against", help="the duel journal of another variant, to pair with")
@@ -288,6 +334,8 @@ def main() -> None:
         arena(args)
     if args.only == "duel":
         duel(args)
+    if args.only == "playouts":
+        playouts()
 
 
 if __name__ == "__main__":
