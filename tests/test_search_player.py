@@ -23,6 +23,7 @@ from frenchtarot.players import (
     level,
     play_deal,
 )
+from frenchtarot.players._worlds import draw_world
 from frenchtarot.rules import RULES_BY_SEATS, Rules
 from frenchtarot.sampling import sample_state
 from frenchtarot.solver import Objective, card_values
@@ -111,8 +112,8 @@ def test_a_time_budget_stops_on_the_clock(monkeypatch: pytest.MonkeyPatch) -> No
         drawn += 1
         return sample_state(observation, rng)
 
-    monkeypatch.setattr(_search, "sample_state", counting)
-    monkeypatch.setattr(_simulate, "sample_state", counting)
+    monkeypatch.setattr(_search, "draw_world", counting)
+    monkeypatch.setattr(_simulate, "draw_world", counting)
     state = ft.new_deal(seed=2)
     while not (state.phase is ft.Phase.PLAY and len(state.hand(state.current or 0)) <= 12):
         assert state.current is not None
@@ -166,7 +167,7 @@ def test_with_one_world_it_plays_a_card_the_solver_calls_best(
     seats: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     true_state: list[ft.State] = []
-    monkeypatch.setattr(_search, "sample_state", lambda observation, rng: true_state[0])
+    monkeypatch.setattr(_search, "draw_world", lambda observation, rng: true_state[0])
     camps = set()
     for state in _endgames(seats)[:8]:
         true_state[:] = [state]
@@ -198,7 +199,7 @@ def _rolled_choice(view: ft.Observation, seed: int, rollouts: int) -> ft.Play:
     """The card the random rollouts of one world (drawn as the player draws it) call best."""
     rng = random.Random(seed)
     plays = [a for a in view.legal_actions if isinstance(a, ft.Play)]
-    world = sample_state(view, rng)
+    world = draw_world(view, rng)
     assert view.taker is not None
     totals = _simulate.rollout_totals(world, plays, view.taker, rng, rollouts)
     sign = 1 if view.seat in (view.taker, view.partner) else -1

@@ -33,7 +33,7 @@ from frenchtarot.players._simulate import (
     ecart_candidates,
     rollout_totals,
 )
-from frenchtarot.sampling import sample_state
+from frenchtarot.players._worlds import draw_world
 from frenchtarot.solver import Objective, Solver
 
 __all__ = ["SearchPlayer"]
@@ -60,7 +60,12 @@ class SearchPlayer:
     Perfect Information Monte Carlo, as GIB plays bridge. For each decision the player
     draws worlds consistent with its observation (:func:`frenchtarot.sampling.sample_state`:
     it sees nothing its seat may not know) until its budget is spent, and values each
-    choice in each world:
+    choice in each world. It reads the other seats' bids as the simple player's: of up to
+    20 worlds drawn in turn, it keeps the first where each of them would have said what it
+    said with the hand the world gives it (a seat that passed holds a hand below the
+    contracts then open to it, the taker one worth its contract); when none does, the
+    last. The worlds then weigh the deals as a table of simple or Monte Carlo players
+    (who bid alike) makes them likely:
 
     * **The card play.** Each legal card is played in each world and the deal finished
       ``rollouts`` times with random legal play (:func:`frenchtarot.rollout`, the rules
@@ -79,7 +84,7 @@ class SearchPlayer:
       its largest handful or not) is applied in each world and the deal played out by
       :class:`SimplePlayer` at every seat, the taker's own cards included. The simple
       player's own choice is the default; another replaces it when its mean gain over the
-      worlds exceeds one standard error of that gain (the best of several noisy means is
+      worlds exceeds two standard errors of that gain (the best of several noisy means is
       biased upwards). That values a contract as the simple player would play it, an
       honest estimate rather than the optimistic one of a solver that sees every hand.
 
@@ -247,7 +252,7 @@ class SearchPlayer:
         worlds = 0
         while worlds < MAX_WORLDS and not budget.spent():
             started = perf_counter()
-            world = sample_state(observation, self._rng)
+            world = draw_world(observation, self._rng)
             values = None if solver is None else self._solved(solver, world, plays, budget)
             if values is None:
                 rolled = rollout_totals(world, plays, taker, self._rng, self.rollouts)
