@@ -251,6 +251,11 @@ def test_a_world_the_solver_does_not_solve_is_rolled_out(seed: int) -> None:
         ({"rollouts": 0}, InvalidSettingsError, "rollouts must be 1 or more"),
         ({"rollouts": "2"}, ft.TarotTypeError, "rollouts must be an int"),
         ({"rng": "seed"}, ft.TarotTypeError, "rng must be a random.Random"),
+        ({"margin": -0.5}, InvalidSettingsError, "margin must be 0 or more and finite"),
+        ({"margin": float("nan")}, InvalidSettingsError, "margin must be 0 or more"),
+        ({"margin": float("inf")}, InvalidSettingsError, "margin must be 0 or more"),
+        ({"margin": "1"}, ft.TarotTypeError, "margin must be a number"),
+        ({"margin": True}, ft.TarotTypeError, "margin must be a number"),
     ],
 )
 def test_bad_settings_are_refused(options: dict[str, object], error: type, message: str) -> None:
@@ -266,6 +271,30 @@ def test_levels_are_the_documented_players() -> None:
     four, five = level(4), level(5)
     assert isinstance(four, SearchPlayer) and isinstance(five, SearchPlayer)
     assert four.seconds < five.seconds == 0.25
+    assert (four.margin, five.margin) == (2.0, 1.0)
+    assert repr(four) == "SearchPlayer(seconds=0.05, margin=2)"
+    assert repr(five) == "SearchPlayer(seconds=0.25)"
+
+
+def opening_views(deals: int) -> list[ft.Observation]:
+    """The first bid of four-player deals (seeds 0 on), as its seat sees it."""
+    views = []
+    for seed in range(deals):
+        state = ft.new_deal(seed=seed)
+        if state.current is not None:
+            views.append(ft.observe(state, state.current))
+    return views
+
+
+def test_the_margin_decides_how_far_a_bid_may_stray_from_the_simple_players() -> None:
+    """With no margin the simulated gain alone decides, and some opening bids differ from
+    the simple player's; with a margin no mean clears, every bid is the simple player's."""
+    views = opening_views(30)
+    simple = [SimplePlayer()(view) for view in views]
+    bold = [SearchPlayer(nodes=3_000, rng=1, margin=0)(view) for view in views]
+    wary = [SearchPlayer(nodes=3_000, rng=1, margin=1e9)(view) for view in views]
+    assert wary == simple
+    assert bold != simple
 
 
 @pytest.mark.parametrize("n", [1, 3])

@@ -19,6 +19,8 @@ LEVELS: Final = (1, 2, 3, 4, 5)
 
 SMALL_BUDGET: Final = 0.05
 """The seconds a decision of level 4 (the searcher at a small budget)."""
+SMALL_MARGIN: Final = 2.0
+"""Level 4's margin: with few worlds a decision, a wider one (see ``SearchPlayer``)."""
 
 
 def level(n: int, seed: int | None = None) -> Player:
@@ -30,7 +32,8 @@ def level(n: int, seed: int | None = None) -> Player:
     1      ``RandomPlayer(seed)``                       microseconds
     2      ``SimplePlayer()``                           well under a millisecond
     3      ``MonteCarloPlayer(20, 2, rng=seed)``        about 15 ms
-    4      ``SearchPlayer(seconds=0.05, rng=seed)``     0.05 s at most (+20%)
+    4      ``SearchPlayer(seconds=0.05, margin=2,``     0.05 s at most (+20%)
+           ``rng=seed)``
     5      ``SearchPlayer(rng=seed)`` (0.25 s)          0.25 s at most (+20%)
     ====== ============================================ ============================
 
@@ -76,5 +79,5 @@ def level(n: int, seed: int | None = None) -> Player:
     if n == 3:
         return MonteCarloPlayer(samples=20, rollouts=2, rng=seed)
     if n == 4:
-        return SearchPlayer(seconds=SMALL_BUDGET, rng=seed)
+        return SearchPlayer(seconds=SMALL_BUDGET, margin=SMALL_MARGIN, rng=seed)
     return SearchPlayer(rng=seed)

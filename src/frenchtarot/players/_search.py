@@ -27,6 +27,7 @@ from frenchtarot.observation import Observation
 from frenchtarot.players._base import legal
 from frenchtarot.players._simple import SimplePlayer
 from frenchtarot.players._simulate import (
+    MARGIN,
     MAX_WORLDS,
     Budget,
     best_candidate,
@@ -84,8 +85,8 @@ class SearchPlayer:
       its largest handful or not) is applied in each world and the deal played out by
       :class:`SimplePlayer` at every seat, the taker's own cards included. The simple
       player's own choice is the default; another replaces it when its mean gain over the
-      worlds exceeds two standard errors of that gain (the best of several noisy means is
-      biased upwards). That values a contract as the simple player would play it, an
+      worlds exceeds ``margin`` standard errors of that gain (the best of several noisy
+      means is biased upwards). That values a contract as the simple player would play it, an
       honest estimate rather than the optimistic one of a solver that sees every hand.
 
     The budget is per decision: ``seconds`` on the clock (checked between worlds and
@@ -107,10 +108,15 @@ class SearchPlayer:
             never uses it).
         rollouts: How many random rollouts per card and world the solver does not value,
             1 or more (2 by default).
+        margin: How many standard errors of its mean gain over the worlds a candidate
+            before the play must clear to replace the simple player's choice, 0 or more
+            (1 by default; a small budget, with few worlds a decision, wants more:
+            level 4 uses 2).
 
     Raises:
         InvalidSettingsError: ``seconds`` not above 0 or not finite, ``nodes`` or
-            ``rollouts`` below 1, or ``endgame`` outside 0 to 24.
+            ``rollouts`` below 1, ``endgame`` outside 0 to 24, or ``margin`` below 0 or
+            not finite.
         TarotTypeError: An argument of the wrong type.
 
     >>> import frenchtarot as ft
@@ -131,6 +137,7 @@ class SearchPlayer:
         rng: random.Random | int | None = None,
         endgame: int = 5,
         rollouts: int = 2,
+        margin: float = MARGIN,
     ) -> None:
         if isinstance(seconds, bool) or not isinstance(seconds, (int, float)):
             raise TarotTypeError(f"seconds must be a number, not {describe_value(seconds)}")
@@ -149,6 +156,11 @@ class SearchPlayer:
             raise TarotTypeError(f"rollouts must be an int, not {describe_value(rollouts)}")
         if rollouts < 1:
             raise InvalidSettingsError(f"rollouts must be 1 or more, not {rollouts}")
+        if isinstance(margin, bool) or not isinstance(margin, (int, float)):
+            raise TarotTypeError(f"margin must be a number, not {describe_value(margin)}")
+        if not 0 <= margin < math.inf:
+            raise InvalidSettingsError(f"margin must be 0 or more and finite, not {margin}")
+        self.margin = float(margin)
         self.seconds = float(seconds)
         self.rollouts = rollouts
         self.nodes = nodes
@@ -201,8 +213,15 @@ class SearchPlayer:
         candidates += [(a,) for a in actions if isinstance(a, kinds) and a != simple]
         if len(candidates) < 2:
             return simple
-        best = best_candidate(observation, candidates, self._policy, self._rng, self._budget())
+        best = self._best(observation, candidates)
         return candidates[best][0]
+
+    def _best(self, observation: Observation, candidates: list[tuple[Action, ...]]) -> int:
+        """The number of the best candidate by simulation (:func:`best_candidate`)."""
+        budget = self._budget()
+        return best_candidate(
+            observation, candidates, self._policy, self._rng, budget, self.margin
+        )
 
     def _handful(
         self, observation: Observation, handfuls: list[DeclareHandful], plays: list[Play]
@@ -211,7 +230,7 @@ class SearchPlayer:
         largest = max(handfuls, key=lambda a: len(a.cards))
         quiet = self._policy(attrs.evolve(observation, legal_actions=tuple(plays)))
         candidates: list[tuple[Action, ...]] = [(largest,), (quiet,)]
-        best = best_candidate(observation, candidates, self._policy, self._rng, self._budget())
+        best = self._best(observation, candidates)
         return largest if best == 0 else self._card(observation, plays)
 
     def _discard(self, observation: Observation) -> Action:
@@ -232,7 +251,7 @@ class SearchPlayer:
         candidates = ecart_candidates(observation, ECART_VARIANTS)
         best = 0
         if len(candidates) > 1:
-            best = best_candidate(observation, candidates, self._policy, self._rng, self._budget())
+            best = self._best(observation, candidates)
         chosen = candidates[best]
         self._plan = (done, tuple(a for a in chosen if isinstance(a, Discard)))
         return chosen[0]
@@ -286,6 +305,7 @@ class SearchPlayer:
         return [float(found[play.card.index]) for play in plays]
 
     def __repr__(self) -> str:
+        margin = f", margin={self.margin:g}" if self.margin != MARGIN else ""
         if self.nodes is not None:
-            return f"SearchPlayer(nodes={self.nodes})"
-        return f"SearchPlayer(seconds={self.seconds})"
+            return f"SearchPlayer(nodes={self.nodes}{margin})"
+        return f"SearchPlayer(seconds={self.seconds}{margin})"

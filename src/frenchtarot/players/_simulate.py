@@ -39,11 +39,13 @@ MAX_WORLDS: Final = 100
 """The most worlds one decision draws, whatever the budget left (more adds little)."""
 SOLVE_SHARE: Final = 0.125
 """The most of a decision's budget one solver call (one world of the endgame) may take."""
-MARGIN: Final = 2.0
+MARGIN: Final = 1.0
 """How many standard errors a candidate's mean gain must exceed to replace the default.
 
-Two: with four alternatives to a bid that are in truth no better than the default, one
-standard error lets one of them through about half of the time, two about one time in ten.
+The searching player's default (its ``margin``): with many worlds a no-better candidate
+seldom clears it by much. With few (a small budget), the standard errors are themselves
+noisy and the best of four alternatives to a bid clears one of them about half of the
+time: :func:`frenchtarot.players.level` gives level 4 a margin of two.
 """
 
 
@@ -148,6 +150,7 @@ def best_candidate(
     policy: SimplePlayer,
     rng: random.Random,
     budget: Budget,
+    margin: float = MARGIN,
 ) -> int:
     """The number of the candidate with the best mean score for the seat, by simulation.
 
@@ -157,7 +160,7 @@ def best_candidate(
     short is left out. A candidate illegal in a world (an écart the first world refuses) is
     dropped. The first candidate is the default (list the simple player's choice first):
     another is taken only when its mean gain over the default, world by world, exceeds
-    :data:`MARGIN` standard errors of that gain. With a dozen worlds a mean is a noisy
+    ``margin`` standard errors of that gain. With a dozen worlds a mean is a noisy
     estimate, and the best of several noisy means is biased upwards (the winner's curse):
     without the margin the player would bid on hands whose simulated Garde merely got
     lucky. With fewer than two worlds done, the default is kept.
@@ -200,7 +203,7 @@ def best_candidate(
             continue
         mean = statistics.fmean(found)
         error = statistics.stdev(found) / math.sqrt(len(found))
-        if mean > MARGIN * error and mean > best_gain:
+        if mean > margin * error and mean > best_gain:
             best, best_gain = number, mean
     return best
 
