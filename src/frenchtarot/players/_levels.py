@@ -39,7 +39,7 @@ def level(n: int, seed: int | None = None) -> Player:
 
     Each level is measured against the one below in the duplicate arena
     (``benchmarks/search.py``, 400 deals): levels 2, 3 and 4 beat the level below (95%
-    intervals above zero; level 4 by +5.4 a deal); level 5 beats level 3 by +9.5 a deal,
+    intervals above zero; level 4 by +5.4 a deal); level 5 beats level 3 by +8.8 a deal,
     its match with level 4 is still to be measured.
     The figures are in the "Writing bots" page. A new player is made at each call,
     so that each seat of a table gets its own (their generators are their own).
