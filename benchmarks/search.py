@@ -203,7 +203,7 @@ def playouts() -> None:
     table = [player] * 4
     print(f"playouts, SimplePlayer() at every seat, compiled={ft.compiled} (CPU, best of 3):")
     for where, states in (("from the bidding", starts), ("from the first card", first_cards)):
-        actions = sum(len(playout(s, player)[0].history) - len(s.history) for s in states)
+        actions = sum(playout(s, player)[1] for s in states)
         for name, run in (
             ("playout (the state)", lambda s: playout(s, player)),
             ("play_deal (observations)", lambda s: play_deal(s, table)),
