@@ -16,7 +16,13 @@ from hypothesis import strategies as st
 import frenchtarot as ft
 from frenchtarot import Card, State
 from frenchtarot.rules import LUDICASH
-from frenchtarot.sampling import InconsistentObservationError, _sampler, constraints, sample_state
+from frenchtarot.sampling import (
+    InconsistentObservationError,
+    _sampler,
+    constraints,
+    sample_state,
+    sample_state_where,
+)
 from frenchtarot.sampling._count import multinomial as _multinomial
 from frenchtarot.sampling._count import splits as _splits
 from tests.builders import HOUSE_RULES, cards, play_to_end
@@ -332,3 +338,61 @@ def test_worlds_are_sampled_under_the_observations_house_rules(rules: ft.Rules) 
             assert result.contract is not None
             assert result.multiplier == rules.multiplier(result.contract)
     assert observations > 3 * rules.seats * 10
+
+
+def test_sample_state_where_draws_as_sample_state_when_it_takes_the_first_deal() -> None:
+    """Judging a deal draws nothing: taking the first gives sample_state's world."""
+    state = _play_to(_bid(ft.new_deal(seed=8), "garde"), 9, random.Random(8))
+    for seat in range(4):
+        observation = ft.observe(state, seat)
+        for seed in range(5):
+            alone = sample_state(observation, random.Random(seed))
+            taken = sample_state_where(observation, random.Random(seed), lambda _: True, 10)
+            assert taken == alone
+
+
+def test_sample_state_where_returns_the_first_deal_it_accepts() -> None:
+    """Hands judged are the hands as dealt; the world is the accepted deal's, or the last."""
+    state = _play_to(_bid(ft.new_deal(seed=3), "garde"), 12, random.Random(3))
+    observation = ft.observe(state, 1)
+    seen: list[tuple[int, ...]] = []
+
+    def third(hands: tuple[int, ...]) -> bool:
+        seen.append(hands)
+        return len(seen) == 3
+
+    world = sample_state_where(observation, random.Random(4), third, 10)
+    assert len(seen) == 3
+    assert tuple(sum(1 << c.index for c in hand) for hand in world.dealt) == seen[-1]
+    assert ft.observe(world, 1) == observation
+    assert len(set(seen)) == 3  # three different deals were drawn
+    seen.clear()
+
+    def never(hands: tuple[int, ...]) -> bool:
+        seen.append(hands)
+        return False
+
+    last = sample_state_where(observation, random.Random(4), never, 4)
+    assert len(seen) == 3  # the fourth deal is taken without being judged
+    assert ft.observe(last, 1) == observation
+    assert tuple(sum(1 << c.index for c in hand) for hand in last.dealt) not in seen
+
+
+@given(state=states(), data=st.data())
+def test_sample_state_where_keeps_to_the_observation(state: State, data: st.DataObject) -> None:
+    """Whatever the judge says, the world gives the seat its observation."""
+    seat = data.draw(st.integers(0, state.rules.seats - 1), label="seat")
+    observation = ft.observe(state, seat)
+    rng = random.Random(data.draw(st.integers(0, 2**32), label="rng seed"))
+    verdicts = data.draw(st.lists(st.booleans(), min_size=1, max_size=4), label="verdicts")
+    answers = iter(verdicts)
+    world = sample_state_where(observation, rng, lambda _: next(answers, False), len(verdicts))
+    assert ft.observe(world, seat) == observation
+
+
+def test_sample_state_where_checks_its_arguments() -> None:
+    observation = ft.observe(ft.new_deal(seed=1), 0)
+    with pytest.raises(ft.TarotTypeError):
+        sample_state_where(observation, 3, lambda _: True, 2)  # type: ignore[arg-type]
+    with pytest.raises(ft.TarotTypeError):
+        sample_state_where(None, random.Random(1), lambda _: True, 2)  # type: ignore[arg-type]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 
@@ -11,7 +12,7 @@ from frenchtarot.players import SimplePlayer
 from frenchtarot.players._hand import bid_for
 from frenchtarot.players._worlds import TRIES, bids_fit, draw_world
 from frenchtarot.rules import LUDICASH
-from frenchtarot.sampling import sample_state
+from frenchtarot.sampling import sample_state, sample_state_where
 from tests.builders import twin_for
 
 TABLES = (ft.THREE_PLAYER, ft.FOUR_PLAYER, ft.FIVE_PLAYER, LUDICASH)
@@ -96,17 +97,24 @@ def test_draw_world_takes_the_last_draw_when_no_world_fits(
     seat = state.current
     assert seat is not None
     view = ft.observe(state, seat)
-    drawn: list[ft.State] = []
+    judged: list[bool] = []
 
-    def counting(observation: ft.Observation, rng: random.Random) -> ft.State:
-        drawn.append(sample_state(observation, rng))
-        return drawn[-1]
+    def counting(
+        observation: ft.Observation,
+        rng: random.Random,
+        accept: Callable[[tuple[int, ...]], bool],
+        tries: int,
+    ) -> ft.State:
+        def judge(hands: tuple[int, ...]) -> bool:
+            judged.append(accept(hands))
+            return judged[-1]
 
-    monkeypatch.setattr("frenchtarot.players._worlds.sample_state", counting)
+        return sample_state_where(observation, rng, judge, tries)
+
+    monkeypatch.setattr("frenchtarot.players._worlds.sample_state_where", counting)
     world = draw_world(view, random.Random(2))
-    assert len(drawn) == TRIES
-    assert not any(bids_fit(each, seat) for each in drawn)
-    assert world is drawn[-1]
+    assert judged == [False] * (TRIES - 1)  # the last draw is taken unjudged
+    assert not bids_fit(world, seat)
     assert world.hand(seat) == view.hand
 
 

@@ -42,6 +42,7 @@ from __future__ import annotations
 import functools
 import operator
 import random
+from collections.abc import Callable
 from typing import Final
 
 from frenchtarot._checks import describe_value
@@ -49,7 +50,7 @@ from frenchtarot._core.state import State
 from frenchtarot.errors import InconsistentObservationError, TarotError, TarotTypeError
 from frenchtarot.observation import Observation
 from frenchtarot.sampling._validate import check_observation
-from frenchtarot.sampling._worlds import Constraints, Sampler
+from frenchtarot.sampling._worlds import Constraints, Dealt, Sampler
 
 __all__ = ["Constraints", "InconsistentObservationError", "constraints", "sample_state"]
 
@@ -139,10 +140,51 @@ def sample_state(observation: Observation, rng: random.Random) -> State:
     if not isinstance(rng, random.Random):
         raise TarotTypeError(f"rng must be a random.Random, not {describe_value(rng)}")
     sampler = _prepared(observation)
+    return sampler.build(_deal(sampler, observation, rng), rng)
+
+
+def sample_state_where(
+    observation: Observation,
+    rng: random.Random,
+    accept: Callable[[tuple[int, ...]], bool],
+    tries: int,
+) -> State:
+    """A state as :func:`sample_state` draws them, preferring deals that ``accept`` takes.
+
+    For players that read more into the table than the sampler does (the bids, say):
+    rejection sampling, cheap because each deal is judged before its state is built. Up to
+    ``tries`` deals are drawn; the state of the first whose hands ``accept`` takes is
+    returned, or of the last when it takes none. Outside ``__all__``: ``accept`` reads
+    the rules core's representation.
+
+    Args:
+        observation: The seat's observation, as :func:`~frenchtarot.observe` made it.
+        rng: The random generator the draws use.
+        accept: Given each seat's hand as it was dealt (before the dog was taken), as a
+            mask of card indices (bit ``card.index``), whether the deal is wanted.
+        tries: The most deals drawn, 1 or more.
+
+    Raises:
+        InconsistentObservationError: As :func:`sample_state`.
+        TarotTypeError: As :func:`sample_state`.
+    """
+    if not isinstance(rng, random.Random):
+        raise TarotTypeError(f"rng must be a random.Random, not {describe_value(rng)}")
+    sampler = _prepared(observation)
+    dealt = _deal(sampler, observation, rng)
+    for _ in range(tries - 1):
+        if accept(dealt.hands):
+            break
+        dealt = _deal(sampler, observation, rng)
+    return sampler.build(dealt, rng)
+
+
+def _deal(sampler: Sampler, observation: Observation, rng: random.Random) -> Dealt:
+    """A deal of ``sampler``'s worlds (a petit sec is drawn again)."""
     for _ in range(_MAX_DRAWS):
-        state = sampler.draw(rng)
-        if state is not None:
-            return state
+        dealt = sampler.deal(rng)
+        if dealt is not None:
+            return dealt
     raise InconsistentObservationError(  # pragma: no cover - a petit sec every time
         f"no consistent deal found in {_MAX_DRAWS} draws for {observation!r}"
     )

@@ -9,7 +9,7 @@ budget), and then draws worlds and replays the history on them.
 from __future__ import annotations
 
 import random
-from typing import Final
+from typing import Final, NamedTuple
 
 import attrs
 
@@ -34,7 +34,7 @@ from frenchtarot.sampling._chain import Chain
 from frenchtarot.sampling._count import Dealing
 from frenchtarot.sampling._validate import check_observation
 
-__all__ = ["BUDGET", "Constraints", "Sampler"]
+__all__ = ["BUDGET", "Constraints", "Dealt", "Sampler"]
 
 _ORDINARY: Final[int] = _ecart.ORDINARY
 _LEVELS: Final = _calling.LEVELS
@@ -78,6 +78,17 @@ class Constraints:
     dog: int
     ecart: int
     ordinary_limit: int | None
+
+
+class Dealt(NamedTuple):
+    """The cards of one world as masks: the hands as dealt, the dog, the unseen écart."""
+
+    hands: tuple[int, ...]
+    """Each seat's hand when it was dealt (before the dog was taken)."""
+    dog: int
+    """The dog as dealt."""
+    ecart: int
+    """The écart cards the observing seat did not see (0 when it saw them all)."""
 
 
 # Where a hidden card may be: a seat's hand (the taker's split in two when the écart limits
@@ -277,22 +288,28 @@ class Sampler:
 
     def draw(self, rng: random.Random) -> State | None:
         """One world, or ``None`` when the draw gave someone a petit sec (draw again)."""
-        if self.chain is not None:
-            return self._build(self.chain.draw(rng), rng)
-        assert self.dealing is not None and self.total is not None
-        pick = rng.randrange(self.total)
-        caps = self.scenarios[-1][0]
-        for scenario, count in self.scenarios:
-            if pick < count:
-                caps = scenario
-                break
-            pick -= count
-        return self._build(self.dealing.draw(caps, rng), rng)
+        dealt = self.deal(rng)
+        return None if dealt is None else self.build(dealt, rng)
 
-    def _build(self, got: list[int], rng: random.Random) -> State | None:
-        observation = self.observation
-        rules = observation.rules
-        taker = observation.taker
+    def deal(self, rng: random.Random) -> Dealt | None:
+        """The deal of one world, or ``None`` when it gives someone a petit sec.
+
+        The hands as dealt, before the dog went anywhere, and the cards of the dog and of
+        the écart the seat did not see. :meth:`build` makes the world's state of it.
+        """
+        if self.chain is not None:
+            got = self.chain.draw(rng)
+        else:
+            assert self.dealing is not None and self.total is not None
+            pick = rng.randrange(self.total)
+            caps = self.scenarios[-1][0]
+            for scenario, count in self.scenarios:
+                if pick < count:
+                    caps = scenario
+                    break
+                pick -= count
+            got = self.dealing.draw(caps, rng)
+        taker = self.observation.taker
         hands = list(self.held)
         dog = self.dog
         ecart = 0
@@ -303,14 +320,21 @@ class Sampler:
                 dog = cards
             else:
                 ecart = cards
-        for seat in range(rules.seats):
-            hands[seat] |= self.played[seat]
+        for seat, played in enumerate(self.played):
+            hands[seat] |= played
         if self.dog_shown and taker is not None:
             put_aside = self.my_discard | self.shown_ecart | ecart
             hands[taker] = (hands[taker] | put_aside) & ~self.dog
         for seat, hand in enumerate(hands):
             if is_petit_sec(hand) and seat != self.petit_sec_seat:
                 return None
+        return Dealt(tuple(hands), dog, ecart)
+
+    def build(self, dealt: Dealt, rng: random.Random) -> State:
+        """The world of a deal :meth:`deal` made: its history replayed on it."""
+        observation = self.observation
+        rules = observation.rules
+        hands, dog, ecart = dealt
         history: list[Action | None] = list(observation.history)
         unseen = _masks.cards(ecart)
         if unseen:
