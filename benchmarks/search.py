@@ -4,13 +4,14 @@ Usage (from any directory, with frenchtarot installed)::
 
     python benchmarks/search.py --only times --deals 4        # a minute or two
     python benchmarks/search.py --only playouts               # seconds
+    python benchmarks/search.py --only worlds                 # under a minute
     python benchmarks/search.py --only arena --deals 40 --workers 2   # 15 minutes, 2 cores
     python benchmarks/search.py --only arena --deals 40 --journal /tmp/arena.jsonl  # resumable
     python benchmarks/search.py --only arena --levels 4 3 --deals 100   # a level vs the one below
     python benchmarks/search.py --only duel --nodes 250000 --endgame 6 --journal /tmp/e6.jsonl \
         --against /tmp/e5.jsonl   # a variant's card play against another's, paired
 
-Four measurements:
+Five measurements:
 
 * playouts: the simulations' playouts (:func:`frenchtarot.players._simulate.playout`, the
   searcher's bids, call, écart, slam and handfuls are valued by them), ``SimplePlayer()``
@@ -18,6 +19,13 @@ Four measurements:
   first card, playouts and actions per second (CPU time, the best of 3), beside the same
   deals played through each seat's observation (:func:`frenchtarot.players.play_deal`,
   what a playout did before the simple player read the state itself);
+* worlds: the searcher's worlds (:func:`frenchtarot.players._worlds.draw_world`, up to 20
+  deals drawn for one whose bids the simple player would make) at the card play of
+  four-player deals of simple players (seeds ``0..39``, the first, second and sixth
+  tricks' leads; the searcher's seat is the leader), microseconds a world (CPU time, the
+  best of 3), beside the same worlds judged after their state is built
+  (``sample_state`` then ``bids_fit``, each deal; what a world cost before the deals were
+  judged first), with the share of worlds found at the first try and after all 20;
 
 * times: each level of :func:`frenchtarot.players.level` (seeded 1) at seat 0 of four-player
   deals (seeds ``0..deals-1``) against three ``SimplePlayer(boldness=10)`` (bold enough that
@@ -55,6 +63,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import random
 import statistics
 import sys
 import time
@@ -71,8 +80,11 @@ from frenchtarot.players import (
     level,
     play_deal,
 )
+from frenchtarot.players._search import ROLLOUTS
 from frenchtarot.players._simulate import playout
+from frenchtarot.players._worlds import TRIES, bids_fit, draw_world
 from frenchtarot.rules import Rules, find_rules
+from frenchtarot.sampling import sample_state
 from frenchtarot.scoring import returns
 
 BUDGETS = {4: 0.05, 5: 0.25}
@@ -220,6 +232,49 @@ def playouts() -> None:
             )
 
 
+def worlds() -> None:
+    """The cost of a searcher's world: its deals judged before, or after, the state is built."""
+    player = SimplePlayer()
+    views = []
+    for seed in range(40):
+        state = ft.new_deal(seed=seed)
+        while state.current is not None:
+            leads = state.phase is ft.Phase.PLAY and not state.current_trick
+            if leads and len(state.tricks) in (0, 1, 5):
+                views.append(ft.observe(state, state.current))
+            state = ft.apply(state, player(ft.observe(state, state.current)))
+
+    def built_first(view: ft.Observation, rng: random.Random) -> int:
+        for tries in range(1, TRIES + 1):
+            if bids_fit(sample_state(view, rng), view.seat) or tries == TRIES:
+                return tries
+        raise AssertionError("unreachable")
+
+    tries = [built_first(view, random.Random(n)) for n in range(5) for view in views]
+    first = sum(1 for n in tries if n == 1) / len(tries)
+    none = sum(1 for n in tries if n == TRIES) / len(tries)
+    print(
+        f"the searcher's worlds, compiled={ft.compiled}, {len(views)} card-play views x 5 "
+        f"(CPU, best of 3): {first:.0%} fit at the first deal, {none:.0%} take all {TRIES} "
+        f"(a mean of {statistics.fmean(tries):.1f} deals a world)"
+    )
+    for view in views:  # the samplers' caches filled: the work per observation is done
+        sample_state(view, random.Random(0))
+    for name, run in (
+        ("judged before the state is built (draw_world)", draw_world),
+        ("judged after (sample_state, bids_fit)", built_first),
+    ):
+        best = math.inf
+        for _ in range(3):
+            rng = random.Random(1)
+            start = time.process_time()
+            for view in views:
+                for _ in range(5):
+                    run(view, rng)
+            best = min(best, time.process_time() - start)
+        print(f"  {name:>48}: {best / len(views) / 5 * 1e6:7,.0f} us a world")
+
+
 def duel_positions(tricks: int) -> Iterator[tuple[int, ft.State]]:
     """Four-player positions at a trick's start with ``tricks`` left, and their deal seeds."""
     bold = SimplePlayer(boldness=10)
@@ -300,13 +355,13 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=0.25)
     parser.add_argument("--nodes", type=int, help="the searcher's node budget, not the clock")
     parser.add_argument("--endgame", type=int, default=5, help="the searcher's endgame")
-    parser.add_argument("--rollouts", type=int, default=2, help="the searcher's rollouts")
+    parser.add_argument("--rollouts", type=int, default=ROLLOUTS, help="the searcher's rollouts")
     parser.add_argument(
         "--cards-only",
         action="store_true",
         help="the searcher's decisions but the card play are the simple player's",
     )
-    parser.add_argument("--only", choices=["times", "arena", "duel", "playouts"])
+    parser.add_argument("--only", choices=["times", "arena", "duel", "playouts", "worlds"])
     parser.add_argument("--tricks", type=int, default=8, help="the duel's tricks left")
     parser.add_argument("--positions", type=int, default=200, help="the duel's positions")
     parser.add_argument("--against", help="the duel journal of another variant, to pair with")
@@ -336,6 +391,8 @@ def main() -> None:
         duel(args)
     if args.only == "playouts":
         playouts()
+    if args.only == "worlds":
+        worlds()
 
 
 if __name__ == "__main__":

@@ -231,7 +231,7 @@ def test_a_world_the_solver_does_not_solve_is_rolled_out(seed: int) -> None:
         pytest.skip("a single legal card")
     one_world = len(plays) * 2 * 5
     assert not all(value.exact for value in card_values(state, Objective.SCORE, nodes=10))
-    chosen = SearchPlayer(nodes=one_world, rng=seed, endgame=5)(view)
+    chosen = SearchPlayer(nodes=one_world, rng=seed, endgame=5, rollouts=2)(view)
     assert chosen == _rolled_choice(view, seed, 2)
 
 
@@ -272,8 +272,10 @@ def test_levels_are_the_documented_players() -> None:
     assert isinstance(four, SearchPlayer) and isinstance(five, SearchPlayer)
     assert four.seconds < five.seconds == 0.25
     assert (four.margin, five.margin) == (2.0, 1.0)
-    assert repr(four) == "SearchPlayer(seconds=0.05, margin=2)"
+    assert (four.rollouts, five.rollouts) == (2, 8)
+    assert repr(four) == "SearchPlayer(seconds=0.05, rollouts=2, margin=2)"
     assert repr(five) == "SearchPlayer(seconds=0.25)"
+    assert repr(SearchPlayer(nodes=500, rollouts=3)) == "SearchPlayer(nodes=500, rollouts=3)"
 
 
 def opening_views(deals: int) -> list[ft.Observation]:

@@ -99,7 +99,8 @@ def test_serve_runs_uvicorn(monkeypatch: pytest.MonkeyPatch) -> None:
     assert lobby.settings.bot_delay == 0
     assert seen["switch"] <= 0.001
     assert lobby.settings.bot_level == 4  # the default level of the command
-    assert repr(lobby.bot_factory(RULES_BY_SEATS[4], 1)) == "SearchPlayer(seconds=0.05, margin=2)"
+    bot = lobby.bot_factory(RULES_BY_SEATS[4], 1)
+    assert repr(bot) == "SearchPlayer(seconds=0.05, rollouts=2, margin=2)"
 
 
 @pytest.mark.parametrize(
