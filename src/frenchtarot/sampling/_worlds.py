@@ -286,11 +286,6 @@ class Sampler:
         """Whether the draws are exactly uniform (the count was within the budget)."""
         return self.chain is None
 
-    def draw(self, rng: random.Random) -> State | None:
-        """One world, or ``None`` when the draw gave someone a petit sec (draw again)."""
-        dealt = self.deal(rng)
-        return None if dealt is None else self.build(dealt, rng)
-
     def deal(self, rng: random.Random) -> Dealt | None:
         """The deal of one world, or ``None`` when it gives someone a petit sec.
 
