@@ -16,11 +16,20 @@ The soak tests
     size, 10,000 by default (the :func:`soak_deals` fixture). The soak step uses the ``ci``
     Hypothesis profile unless told otherwise; the soak tests that draw with Hypothesis set
     their own example counts from the same setting.
+
+Ctrl-C
+    The tests that send SIGINT to a command (``tests/test_cli_endings.py``,
+    ``tests/test_arena_stream.py``) need a process that does not ignore it. A shell
+    starts a background job (``bash .ci/run &`` in a script, ``nohup``) with SIGINT
+    ignored, and every child inherits that; :func:`_sigint_not_ignored` gives the session
+    the interpreter's usual handler back, so the commands it starts get a terminal's Ctrl-C.
 """
 
 from __future__ import annotations
 
 import os
+import signal
+from collections.abc import Iterator
 
 import pytest
 from hypothesis import settings
@@ -57,3 +66,16 @@ def soak_deals() -> int:
     if SOAK_DEALS < 1:
         raise pytest.UsageError(f"FRENCHTAROT_SOAK_DEALS must be at least 1, not {SOAK_DEALS}")
     return SOAK_DEALS
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _sigint_not_ignored() -> Iterator[None]:
+    """SIGINT handled as an interactive shell leaves it, for this session and its children."""
+    if signal.getsignal(signal.SIGINT) is not signal.SIG_IGN:
+        yield
+        return
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
