@@ -56,6 +56,7 @@ __all__ = ["Constraints", "InconsistentObservationError", "constraints", "sample
 
 #: Draws refused (a petit sec) before :func:`sample_state` gives up.
 _MAX_DRAWS: Final = 10_000
+_NO_DRAW: Final = object()  # _prepared's rng when the caller draws nothing
 
 
 def constraints(observation: Observation) -> Constraints:
@@ -135,11 +136,7 @@ def sample_state(observation: Observation, rng: random.Random) -> State:
     >>> world.hand(0) == state.hand(0), ft.observe(world, 0) == view, world == state
     (True, True, False)
     """
-    if not isinstance(observation, Observation):
-        raise TarotTypeError(f"expected an Observation, not {describe_value(observation)}")
-    if not isinstance(rng, random.Random):
-        raise TarotTypeError(f"rng must be a random.Random, not {describe_value(rng)}")
-    sampler = _prepared(observation)
+    sampler = _prepared(observation, rng)
     return sampler.build(_deal(sampler, observation, rng), rng)
 
 
@@ -168,9 +165,7 @@ def sample_state_where(
         InconsistentObservationError: As :func:`sample_state`.
         TarotTypeError: As :func:`sample_state`.
     """
-    if not isinstance(rng, random.Random):
-        raise TarotTypeError(f"rng must be a random.Random, not {describe_value(rng)}")
-    sampler = _prepared(observation)
+    sampler = _prepared(observation, rng)
     dealt = _deal(sampler, observation, rng)
     for _ in range(tries - 1):
         if accept(dealt.hands):
@@ -190,10 +185,16 @@ def _deal(sampler: Sampler, observation: Observation, rng: random.Random) -> Dea
     )
 
 
-def _prepared(observation: object) -> Sampler:
-    """The sampler of ``observation``, checked: from the cache when it was seen before."""
+def _prepared(observation: object, rng: object = _NO_DRAW) -> Sampler:
+    """The sampler of ``observation``, checked: from the cache when it was seen before.
+
+    A caller that draws passes its ``rng`` to have its type checked too, after the
+    observation's type and before its contents.
+    """
     if not isinstance(observation, Observation):
         raise TarotTypeError(f"expected an Observation, not {describe_value(observation)}")
+    if rng is not _NO_DRAW and not isinstance(rng, random.Random):
+        raise TarotTypeError(f"rng must be a random.Random, not {describe_value(rng)}")
     try:
         sampler = _sampler(observation)  # checks the observation when it is new
     except TarotError:
