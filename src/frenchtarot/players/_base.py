@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from typing import TypeAlias
 
@@ -10,7 +11,7 @@ from frenchtarot.actions import Action
 from frenchtarot.errors import DealOverError, TarotTypeError
 from frenchtarot.observation import Observation
 
-__all__ = ["Player", "legal"]
+__all__ = ["Player", "legal", "player_rng"]
 
 Player: TypeAlias = Callable[[Observation], Action]
 """A function from the observation of the seat to act to its action."""
@@ -31,3 +32,18 @@ def legal(observation: Observation) -> tuple[Action, ...]:
             + ("the deal is over" if observation.current is None else "it is not its turn")
         )
     return observation.legal_actions
+
+
+def player_rng(rng: object) -> random.Random:
+    """A player's random generator: ``rng`` itself, or a new one seeded by an int or None.
+
+    Raises:
+        TarotTypeError: ``rng`` is none of those.
+    """
+    if isinstance(rng, random.Random):
+        return rng
+    if rng is None or (isinstance(rng, int) and not isinstance(rng, bool)):
+        return random.Random(rng)
+    raise TarotTypeError(
+        f"rng must be a random.Random, an int seed or None, not {describe_value(rng)}"
+    )

@@ -8,7 +8,7 @@ from frenchtarot._checks import describe_value
 from frenchtarot.actions import Action, Phase, Play
 from frenchtarot.errors import InvalidSettingsError, TarotTypeError
 from frenchtarot.observation import Observation
-from frenchtarot.players._base import Player, legal
+from frenchtarot.players._base import Player, legal, player_rng
 from frenchtarot.players._simple import SimplePlayer
 from frenchtarot.players._simulate import rollout_totals
 from frenchtarot.sampling import sample_state
@@ -72,14 +72,7 @@ class MonteCarloPlayer:
     ) -> None:
         self.samples = _count(samples, "samples")
         self.rollouts = _count(rollouts, "rollouts")
-        if isinstance(rng, random.Random):
-            self._rng = rng
-        elif rng is None or (isinstance(rng, int) and not isinstance(rng, bool)):
-            self._rng = random.Random(rng)
-        else:
-            raise TarotTypeError(
-                f"rng must be a random.Random, an int seed or None, not {describe_value(rng)}"
-            )
+        self._rng = player_rng(rng)
         if fallback is not None and not callable(fallback):
             raise TarotTypeError(f"fallback must be a player, not {describe_value(fallback)}")
         self.fallback: Player = SimplePlayer() if fallback is None else fallback

@@ -24,7 +24,7 @@ from frenchtarot.actions import (
 )
 from frenchtarot.errors import InvalidSettingsError, TarotTypeError
 from frenchtarot.observation import Observation
-from frenchtarot.players._base import legal
+from frenchtarot.players._base import legal, player_rng
 from frenchtarot.players._simple import SimplePlayer
 from frenchtarot.players._simulate import (
     MARGIN,
@@ -45,16 +45,6 @@ ROLLOUTS: Final = 8
 """The random rollouts per card and world of the card play, by default."""
 ECART_VARIANTS: Final = 3
 """How many variations of the simple player's écart the search compares with it."""
-
-
-def _check_rng(rng: object) -> random.Random:
-    if isinstance(rng, random.Random):
-        return rng
-    if rng is None or (isinstance(rng, int) and not isinstance(rng, bool)):
-        return random.Random(rng)
-    raise TarotTypeError(
-        f"rng must be a random.Random, an int seed or None, not {describe_value(rng)}"
-    )
 
 
 class SearchPlayer:
@@ -167,7 +157,7 @@ class SearchPlayer:
         self.rollouts = rollouts
         self.nodes = nodes
         self.endgame = endgame
-        self._rng = _check_rng(rng)
+        self._rng = player_rng(rng)
         self._policy = SimplePlayer()
         self._plan: tuple[int, tuple[Discard, ...]] | None = None
 
