@@ -39,11 +39,10 @@ def level(n: int, seed: int | None = None) -> Player:
     5      ``SearchPlayer(rng=seed)`` (0.25 s)          0.25 s at most (+20%)
     ====== ============================================ ============================
 
-    Each level is measured against the one below in the duplicate arena
-    (``benchmarks/search.py``, 400 deals): levels 2, 3 and 4 beat the level below (95%
-    intervals above zero; level 4 by +5.4 a deal, measured before its worlds became
-    cheaper to draw); level 5 beats level 3 by +11.5 a deal, its match with level 4 is
-    still to be measured.
+    Each level is measured against three of the level below in the duplicate arena
+    (``benchmarks/search.py``, four players, compiled): each beats the level below, the
+    95% interval above zero (level 3 by +6.1 a deal over 400 deals, level 4 by +3.7 and
+    level 5 by +6.0 over 800); level 5 beats level 3 by +11.5 a deal.
     The figures are in the "Writing bots" page. A new player is made at each call,
     so that each seat of a table gets its own (their generators are their own).
 
