@@ -52,6 +52,8 @@ from frenchtarot.errors import (
     InvalidMatchError,
     RecordError,
 )
+from frenchtarot.match import draw_for_dealer
+from frenchtarot.sampling import sample_state
 from tests.builders import assert_refused, deal, play_out
 
 # Each error class and the builtin exception it must also be, so callers can catch either.
@@ -602,3 +604,35 @@ def test_no_error_class_is_defined_outside_errors() -> None:
             if issubclass(obj, BaseException) and obj.__module__ == module.__name__:
                 defined[obj.__name__] = module.__name__
     assert set(defined.values()) == {"frenchtarot.errors"}
+
+
+# --- a random generator, where one is required -----------------------------------------------
+
+
+def _takers_of_a_generator() -> list[tuple[str, Callable[[object], object]]]:
+    view = ft.observe(ft.new_deal(seed=2), 1)
+    return [
+        ("draw_for_dealer", lambda rng: draw_for_dealer(rng)),
+        ("rollout", lambda rng: ft.rollout(ft.new_deal(seed=2), rng)),
+        ("sample_state", lambda rng: sample_state(view, rng)),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("value", "shown"),
+    [(None, "None"), (7, "7"), ("seed", "'seed'"), (random, "module")],
+    ids=["none", "int-seed", "str", "the-module"],
+)
+def test_a_required_generator_is_checked_alike_everywhere(value: object, shown: str) -> None:
+    for name, call in _takers_of_a_generator():
+        with pytest.raises(TarotTypeError) as caught:
+            call(value)
+        assert str(caught.value) == f"rng must be a random.Random, not {shown}", name
+
+
+def test_a_generator_subclass_is_accepted_where_one_is_required() -> None:
+    class Counting(random.Random):
+        pass
+
+    for name, call in _takers_of_a_generator():
+        assert call(Counting(5)) is not None, name

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import operator
+import random
 
 from frenchtarot.errors import TarotTypeError
 
@@ -50,3 +51,15 @@ def whole_number(value: object, what: str) -> int:
         return operator.index(value)  # type: ignore[arg-type]
     except TypeError:
         raise TarotTypeError(f"{what} must be an int, not {describe_value(value)}") from None
+
+
+def random_generator(value: object) -> random.Random:
+    """``value`` itself when it is a :class:`random.Random` (or a subclass).
+
+    Raises:
+        TarotTypeError: ``value`` is anything else (an int seed included: the callers that
+            take a seed say so and seed a generator themselves).
+    """
+    if not isinstance(value, random.Random):
+        raise TarotTypeError(f"rng must be a random.Random, not {describe_value(value)}")
+    return value

@@ -17,7 +17,7 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol
 
-from frenchtarot._checks import describe_value
+from frenchtarot._checks import describe_value, random_generator
 from frenchtarot._core.simulate import draws_like_random, random_rollout
 from frenchtarot._core.state import State, check_state
 from frenchtarot._engine import apply, legal_actions
@@ -112,8 +112,8 @@ def rollout(
     seated = _seat_players(players, state.rules.seats)
     if seated is not None and policy is not None:
         raise TarotTypeError("give rollout a policy or players, not both")
-    if policy is None and seated is None and not isinstance(rng, random.Random):
-        raise TarotTypeError(f"rng must be a random.Random, not {type(rng).__name__}")
+    if policy is None and seated is None:
+        random_generator(rng)
     if state.current is None:
         return state
     if seated is not None:

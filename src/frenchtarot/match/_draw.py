@@ -11,7 +11,7 @@ from typing import Final
 
 import attrs
 
-from frenchtarot._checks import describe_value, whole_number
+from frenchtarot._checks import describe_value, random_generator, whole_number
 from frenchtarot.cards import DECK, EXCUSE_INDEX, Card, Suit
 from frenchtarot.errors import InvalidMatchError, TarotTypeError
 
@@ -174,8 +174,7 @@ def draw_for_dealer(rng: random.Random, players: int = 4) -> DealerDraw:
     >>> [str(card) for card in draw.cards], draw.dealer
     (['T11', '2C', '9D', 'T20'], 1)
     """
-    if not isinstance(rng, random.Random):
-        raise TarotTypeError(f"rng must be a random.Random, not {describe_value(rng)}")
+    random_generator(rng)
     count = check_players(players)
     draw = rng.random
     pack = list(DECK)

@@ -45,7 +45,7 @@ import random
 from collections.abc import Callable
 from typing import Final
 
-from frenchtarot._checks import describe_value
+from frenchtarot._checks import describe_value, random_generator
 from frenchtarot._core.state import State
 from frenchtarot.errors import InconsistentObservationError, TarotError, TarotTypeError
 from frenchtarot.observation import Observation
@@ -193,8 +193,8 @@ def _prepared(observation: object, rng: object = _NO_DRAW) -> Sampler:
     """
     if not isinstance(observation, Observation):
         raise TarotTypeError(f"expected an Observation, not {describe_value(observation)}")
-    if rng is not _NO_DRAW and not isinstance(rng, random.Random):
-        raise TarotTypeError(f"rng must be a random.Random, not {describe_value(rng)}")
+    if rng is not _NO_DRAW:
+        random_generator(rng)
     try:
         sampler = _sampler(observation)  # checks the observation when it is new
     except TarotError:
