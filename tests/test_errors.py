@@ -631,8 +631,8 @@ def test_a_required_generator_is_checked_alike_everywhere(value: object, shown: 
 
 
 def test_a_generator_subclass_is_used_as_it_is_where_one_is_required() -> None:
-    class Counting(random.Random):
+    class OwnGenerator(random.Random):
         pass
 
     for name, call in _takers_of_a_generator():
-        assert call(Counting(5)) == call(random.Random(5)), name
+        assert call(OwnGenerator(5)) == call(random.Random(5)), name
