@@ -1,9 +1,10 @@
 """The parts of the records' JSON Schema that the kinds share: helpers, notation, the table.
 
-:mod:`frenchtarot.records._schema` builds the schema of every kind from these: the
-helpers that write a schema, the notation of cards and actions (their patterns, the
-legal actions and their ids), the rules of the table (presets, rules objects, the
-table's size) and the definitions of cards, actions and seats.
+:mod:`frenchtarot.records._schema` builds the schema of every kind from these (the score
+and the view in :mod:`frenchtarot.records._schema_views`): the helpers that write a
+schema, the notation of cards and actions (their patterns, the legal actions and their
+ids), the rules of the table (presets, rules objects, the table's size) and the
+definitions of cards, actions and seats.
 """
 
 from __future__ import annotations
