@@ -39,13 +39,13 @@ from frenchtarot.observation import Observation
 __all__ = [
     "WIDTH",
     "Screen",
+    "action_label",
     "contract_line",
     "describe_hand",
     "end_lines",
     "event_lines",
     "face_down",
     "help_lines",
-    "label",
     "last_lines",
     "score_lines",
     "turn_lines",
@@ -143,7 +143,7 @@ def describe_hand(screen: Screen, view: Observation) -> list[str]:
     ]
 
 
-def label(screen: Screen, action: Action) -> str:
+def action_label(screen: Screen, action: Action) -> str:
     """How a choice is listed: a card's face (typing the card picks it), else the notation."""
     if isinstance(action, (Play, Discard, Call)):
         return screen.card(action.card)
@@ -155,7 +155,7 @@ def _choice_lines(screen: Screen, options: Sequence[Action]) -> list[str]:
     lines: list[str] = []
     line = ""
     for number, action in enumerate(options, 1):
-        item = f"{number:>2}) {label(screen, action)}"
+        item = f"{number:>2}) {action_label(screen, action)}"
         columns = len(line) + len(item) + (1 if screen.glyphs else 0) + 2
         if line and columns > WIDTH:
             lines.append(line)

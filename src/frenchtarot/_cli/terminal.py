@@ -41,13 +41,13 @@ from frenchtarot._cli._options import add_table_options, level_number, seed_numb
 from frenchtarot._cli._screen import (
     WIDTH,
     Screen,
+    action_label,
     contract_line,
     describe_hand,
     end_lines,
     event_lines,
     face_down,
     help_lines,
-    label,
     last_lines,
     score_lines,
     turn_lines,
@@ -130,7 +130,9 @@ class _Game:
         action: Action | None
         if len(options) == 1 and not self.confirm:
             action = options[0]
-            self.screen.say(f"Only one choice, played for you: {label(self.screen, action)}.")
+            self.screen.say(
+                f"Only one choice, played for you: {action_label(self.screen, action)}."
+            )
         else:
             contract = contract_line(self.screen, view)
             stage = (view.phase, len(view.tricks))
