@@ -34,6 +34,9 @@ The techniques of the bridge double-dummy solvers, each one switchable by :class
   reads the ranks of its fellows, the lowest of them. In each suit the lowest mark counts,
   and every card above it: the entry keeps the owners of that many low cards from the
   top, the bucket's key the trumps, the honours and each seat's count of low cards.
+  The marks serve at each node too: once a low card is searched, the seat's other low
+  cards of its suit below the lowest rank its result read lead to positions of the same
+  partition, bounded alike, and are not searched (``_play``).
 
 Only the hot path restates the rules: ``_legal`` (``_core/tricks.follow_mask``),
 ``Board._played`` (``_core/tricks.trick_winner``, for ``_after`` and ``Board._status``),
@@ -381,7 +384,10 @@ class Search(Board):
         cut = False
         rel = 0
         partition = self.partition
+        skip = 0
         for card in moves:
+            if skip >> card & 1:
+                continue
             v = self._after(
                 seat,
                 hand,
@@ -399,8 +405,17 @@ class Search(Board):
             )
             if partition:
                 child = self.rel
-                if self.merge and child and self.low_cards >> card & 1:
-                    child |= merged_marks(self, hand, card, t_mask, child)
+                if self.merge and self.low_cards >> card & 1:
+                    suit = self.suit_mask[card]
+                    if child & suit:
+                        child |= merged_marks(self, hand, card, t_mask, child)
+                    # The seat's other low cards of the suit below every rank the result
+                    # read lead to positions of the same partition: bounded alike, they
+                    # cannot change this node's result.
+                    marked = child & suit
+                    below = (marked & -marked) - 1 if marked else suit
+                    if below >> card & 1:
+                        skip |= legal & self.low_cards & suit & below
                 rel |= child
             if maximise:
                 if v > result:

@@ -57,7 +57,8 @@ class Options:
     Attributes:
         table: The transposition table.
         relative: Keys on relative ranks (else on the exact cards).
-        merge: Equivalent cards merged at move generation.
+        merge: Equivalent cards merged at move generation; with partition search, also
+            the low cards of a suit that a searched card's marks show equivalent.
         order: Move ordering (the table's best card, the history table).
         bounds: Bounds in points (and for the contract, in points and bouts).
         sure: Sure-trick bounds at the start of a trick (master trumps, and the leader's
