@@ -132,6 +132,11 @@ ROWS = [
 ]
 
 
+def owners(masks: list[int]) -> list[int]:
+    """Each card's seat in ``masks`` (the table the search keeps for ``sure_marked``)."""
+    return [next((seat for seat, m in enumerate(masks) if m >> card & 1), 0) for card in range(78)]
+
+
 @pytest.mark.parametrize(
     ("what", "hands", "attack", "leader", "att", "defence"), ROWS, ids=[row[0] for row in ROWS]
 )
@@ -141,7 +146,9 @@ def test_the_sure_points_of_hand_made_positions(
     masks = [hand(cards) for cards in hands]
     half = list(HALF)
     got = [
-        sure_marked(masks, attack, side, leader, TRUMPS, SUITS, half, EXCUSE, False, True)[0]
+        sure_marked(
+            masks, owners(masks), attack, side, leader, TRUMPS, SUITS, half, EXCUSE, False, True
+        )[0]
         for side in (1, 0)
     ]
     assert got == [att, defence], what
@@ -149,14 +156,19 @@ def test_the_sure_points_of_hand_made_positions(
 
 def test_a_trick_won_lifts_the_excuse_exception() -> None:
     masks = [hand(cards) for cards in ["T21 1S 2S", "EX 3S 4S", "T6 5S 6S", "T7 7S 8S"]]
-    won = sure_marked(masks, 0b0001, 1, 1, TRUMPS, SUITS, list(HALF), EXCUSE, True, True)[0]
+    won = sure_marked(
+        masks, owners(masks), 0b0001, 1, 1, TRUMPS, SUITS, list(HALF), EXCUSE, True, True
+    )[0]
     assert won == 9 + 3
 
 
 def test_the_opening_lead_restriction_leaves_the_leader_s_masters_out() -> None:
     masks = [hand(cards) for cards in ["KH QH T21", "1H 2H 3H", "4H 5H 6H", "7H 8H T1"]]
     assert (
-        sure_marked(masks, 0b0001, 1, 0, TRUMPS, SUITS, list(HALF), EXCUSE, False, False)[0] == 12
+        sure_marked(
+            masks, owners(masks), 0b0001, 1, 0, TRUMPS, SUITS, list(HALF), EXCUSE, False, False
+        )[0]
+        == 12
     )
 
 

@@ -125,6 +125,7 @@ class Board:
         self.bout_base = 0
         self.next_seat: list[int] = [(seat + 1) % seats for seat in range(seats)]
         self.hands: list[int] = [0] * seats
+        self.owner: list[int] = [0] * 78
         self.att_half = 0
         self.att_bouts = 0
         self.att_won = False
@@ -183,6 +184,15 @@ class Board:
         self._relabel(live)
         label = self.label
         self.hands = [self._mask(hand) for hand in hands]
+        # Each card's seat: the cards only leave the hands and come back during a search.
+        owner = [0] * 78
+        for seat, hand in enumerate(self.hands):
+            m = hand
+            while m:
+                low = m & -m
+                owner[low.bit_length() - 1] = seat
+                m ^= low
+        self.owner = owner
         self.att_half = att_half
         self.bout_base = att_bouts.bit_count()
         self.att_bouts = 0
@@ -385,6 +395,7 @@ class Board:
         """
         sure, self.sure_marks = sure_marked(
             self.hands,
+            self.owner,
             self.camp,
             side,
             leader,

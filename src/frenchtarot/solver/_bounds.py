@@ -30,6 +30,7 @@ from __future__ import annotations
 
 def sure_marked(
     hands: list[int],
+    owner_of: list[int],
     camp: int,
     side: int,
     leader: int,
@@ -45,6 +46,7 @@ def sure_marked(
     Args:
         hands: Each seat's cards still to play (masks of labels; equal sizes: a trick's
             start).
+        owner_of: Each label's seat (read for the cards still to play).
         camp: The attack's seats as a mask (bit ``seat`` set for an attacker).
         side: 1 for the attack's sure points, 0 for the defence's.
         leader: The seat on lead.
@@ -74,9 +76,7 @@ def sure_marked(
     while left:
         card = left.bit_length() - 1
         bit = 1 << card
-        owner = 0
-        while not hands[owner] & bit:
-            owner += 1
+        owner = owner_of[card]
         if (camp >> owner & 1) != side:
             break
         counts += 1 << 5 * owner

@@ -36,7 +36,7 @@ def key_of(board: Board, leader: int) -> int:
 
 def cards_key(board: Board, live: int) -> int:
     """The cards of ``live`` by relative rank: each one's owner and points, by group."""
-    hands = board.hands
+    owner_of = board.owner
     group_of = board.group
     klass = board.klass
     key = 0
@@ -57,10 +57,7 @@ def cards_key(board: Board, live: int) -> int:
                 key = key << 60 | chunk
                 chunk = 0
                 fields = 0
-        owner = 0
-        while not hands[owner] & low:
-            owner += 1
-        chunk = chunk << 6 | owner << 3 | klass[card]
+        chunk = chunk << 6 | owner_of[card] << 3 | klass[card]
         fields += 1
         if fields == 10:
             key = key << 60 | chunk
@@ -95,6 +92,7 @@ def partition_key(board: Board, leader: int) -> int:
     for hand in hands:
         live |= hand
     board.key_live = live
+    owner_of = board.owner
     low_live = live & board.low_cards
     key = cards_key(board, live & ~low_live)
     suits = board.suits
@@ -110,11 +108,8 @@ def partition_key(board: Board, leader: int) -> int:
         length = 0
         while cards:
             card = cards.bit_length() - 1
-            bit = 1 << card
-            cards ^= bit
-            owner = 0
-            while not hands[owner] & bit:
-                owner += 1
+            cards ^= 1 << card
+            owner = owner_of[card]
             seq = seq << 3 | owner
             counts += 1 << 4 * owner
             length += 1
