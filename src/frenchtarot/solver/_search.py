@@ -22,7 +22,7 @@ The techniques of the bridge double-dummy solvers, each one switchable by :class
   left), and the contract's bounds in points and bouts;
 - sure-trick bounds at the start of a trick (``_bounds.py``: master trumps, the leader's
   masters that cannot be ruffed, the camp's Excuse), probed after the table and stored in
-  its entry;
+  its entry (with partition search, before the partition key is built: they cost less);
 - the taker's score bounded by the bounds in points (``Board._score_low`` and
   ``_score_high``: the score grows with the attack's points and bouts, the petit au bout
   and the slam bounded apart);
@@ -245,6 +245,15 @@ class Search(Board):
         bounds its value; a new result is stored with the ``j`` that its marks (``rel``)
         give.
         """
+        if self.sure:
+            sure = self._sure(1, leader)
+            if sure >= beta:
+                self.rel = self.sure_marks
+                return sure
+            sure = self._sure(0, leader)
+            if sure <= alpha:
+                self.rel = self.sure_marks
+                return sure
         key = partition_key(self, leader)
         offset = self.att_half if self.objective == OBJ_POINTS else 0
         bucket = self.partition_table.get(key)
@@ -289,15 +298,6 @@ class Search(Board):
             if low == high:
                 self.rel = marks_of(self, low_js) | marks_of(self, high_js)
                 return low
-        if self.sure:
-            sure = self._sure(1, leader)
-            if sure >= beta:
-                self.rel = self.sure_marks
-                return sure
-            sure = self._sure(0, leader)
-            if sure <= alpha:
-                self.rel = self.sure_marks
-                return sure
         v = self._play(leader, 0, 0, -1, -1, leader, 0, 0, -1, alpha, beta, first)
         rel = self.rel
         low = -INF
