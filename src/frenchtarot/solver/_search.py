@@ -184,16 +184,18 @@ class Search(Board):
                 return low
             if high <= alpha:
                 return high
-        if not self.use_table or (self.opening_on and self.tricks_left == self.hand_size):
-            if self.sure:
-                low = self._sure(1, leader)
-                if low >= beta:
-                    self.rel = self.sure_marks
-                    return low
-                high = self._sure(0, leader)
-                if high <= alpha:
-                    self.rel = self.sure_marks
-                    return high
+        plain = not self.use_table or (self.opening_on and self.tricks_left == self.hand_size)
+        if self.sure and (plain or self.partition):
+            # Before the partition key too: the sure bounds cost less.
+            low = self._sure(1, leader)
+            if low >= beta:
+                self.rel = self.sure_marks
+                return low
+            high = self._sure(0, leader)
+            if high <= alpha:
+                self.rel = self.sure_marks
+                return high
+        if plain:
             return self._play(leader, 0, 0, -1, -1, leader, 0, 0, -1, alpha, beta, -1)
         if self.partition:
             return self._partition_start(leader, alpha, beta)
@@ -236,7 +238,7 @@ class Search(Board):
         return v
 
     def _partition_start(self, leader: int, alpha: int, beta: int) -> int:
-        """:meth:`_trick_start` with the partition table (its first checks done).
+        """:meth:`_trick_start` with the partition table (its bounds, sure ones too, checked).
 
         The key holds the trumps, the Excuse and the suits' honours exactly (by relative
         rank), and of the suits' low cards only how many each seat holds; an entry adds,
@@ -245,15 +247,6 @@ class Search(Board):
         bounds its value; a new result is stored with the ``j`` that its marks (``rel``)
         give.
         """
-        if self.sure:
-            sure = self._sure(1, leader)
-            if sure >= beta:
-                self.rel = self.sure_marks
-                return sure
-            sure = self._sure(0, leader)
-            if sure <= alpha:
-                self.rel = self.sure_marks
-                return sure
         key = partition_key(self, leader)
         offset = self.att_half if self.objective == OBJ_POINTS else 0
         bucket = self.partition_table.get(key)
