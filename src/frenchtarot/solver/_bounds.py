@@ -130,18 +130,15 @@ def sure_marked(
     sure = 0
     if tricks:
         sure = points + tricks * (seats - 1)
-        if tricks == 1 and not won and live & excuse_bit:
-            for seat in range(seats):
-                if (camp >> seat & 1) != side and hands[seat] & excuse_bit:
-                    sure = 0
-    # The camp's Excuse, played before the last trick, keeps it 8 half points more than
-    # the half point counted for it above (if the leader cashes, after its suit).
-    if live & excuse_bit and hands[leader].bit_count() >= 2:
-        for seat in range(seats):
-            if (
-                hands[seat] & excuse_bit
-                and (camp >> seat & 1) == side
-                and (seat != leader or cash + 1 < hands[leader].bit_count())
-            ):
-                sure += 8
+    if live & excuse_bit:
+        seat = owner_of[excuse_bit.bit_length() - 1]
+        if (camp >> seat & 1) != side:
+            if tricks == 1 and not won:
+                sure = 0
+        # The camp's Excuse, played before the last trick, keeps it 8 half points more
+        # than the half point counted for it above (if the leader cashes, after its suit).
+        elif hands[leader].bit_count() >= 2 and (
+            seat != leader or cash + 1 < hands[leader].bit_count()
+        ):
+            sure += 8
     return sure, marks
